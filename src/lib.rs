@@ -1,0 +1,8 @@
+//! Rulebook: a data-driven interpreter for chess variants written in a text DSL.
+//!
+//! The pipeline runs one way: text is parsed ([`syntax`]), checked into a validated
+//! [`model::Variant`] ([`check`]), compiled into move tables ([`model::Tables`]) and
+//! interpreted by the [`engine`].
+#![warn(missing_debug_implementations)]
+
+pub mod model;

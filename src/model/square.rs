@@ -1,0 +1,204 @@
+//! Squares and board geometry for rectangular boards of any size up to [`MAX_FILES`] x [`MAX_RANKS`].
+
+use std::fmt;
+
+/// The widest board a definition may declare.
+pub const MAX_FILES: u8 = 26;
+/// The tallest board a definition may declare.
+pub const MAX_RANKS: u8 = 26;
+/// Enough bits for every square of the largest board.
+pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
+
+/// A square, as an index `rank * width + file` into the board it belongs to.
+///
+/// A `Square` only makes sense together with the [`Geometry`] that produced it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u16);
+
+impl Square {
+    /// The index of this square, for table lookups.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The size of a board and the arithmetic on its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Number of files (columns), `a` upward.
+    pub width: u8,
+    /// Number of ranks (rows), `1` upward from the first player's side.
+    pub height: u8,
+}
+
+impl Geometry {
+    /// A board of `width` files and `height` ranks.
+    ///
+    /// # Panics
+    /// If either dimension is 0 or above the maximum; the checker refuses such boards first.
+    pub fn new(width: u8, height: u8) -> Geometry {
+        assert!((1..=MAX_FILES).contains(&width) && (1..=MAX_RANKS).contains(&height));
+        Geometry { width, height }
+    }
+
+    /// How many squares the board has.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// Whether the board has no squares (never true for a checked variant).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The square on `file` and `rank`, both counted from 0.
+    #[inline]
+    pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if file >= 0 && rank >= 0 && file < self.width as i32 && rank < self.height as i32 {
+            Some(Square((rank * self.width as i32 + file) as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The file of `sq`, counted from 0.
+    #[inline]
+    pub fn file(&self, sq: Square) -> i32 {
+        (sq.0 % self.width as u16) as i32
+    }
+
+    /// The rank of `sq`, counted from 0.
+    #[inline]
+    pub fn rank(&self, sq: Square) -> i32 {
+        (sq.0 / self.width as u16) as i32
+    }
+
+    /// The square `(dx, dy)` away from `sq`, if it is on the board.
+    #[inline]
+    pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        self.square(self.file(sq) + dx, self.rank(sq) + dy)
+    }
+
+    /// Every square, a1 first, rank by rank.
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        (0..self.len() as u16).map(Square)
+    }
+
+    /// The square reflected across the middle rank (a1 <-> a8 on 8x8).
+    pub fn flip_ranks(&self, sq: Square) -> Square {
+        self.square(self.file(sq), self.height as i32 - 1 - self.rank(sq))
+            .expect("reflection stays on the board")
+    }
+
+    /// The square turned half way round the centre (a1 <-> h8 on 8x8).
+    pub fn rotate(&self, sq: Square) -> Square {
+        self.square(
+            self.width as i32 - 1 - self.file(sq),
+            self.height as i32 - 1 - self.rank(sq),
+        )
+        .expect("rotation stays on the board")
+    }
+
+    /// The name of `sq`: file letter then rank number from 1 (`a1`, `p16`).
+    pub fn name(&self, sq: Square) -> SquareName {
+        SquareName {
+            file: self.file(sq) as u8,
+            rank: self.rank(sq) as u8,
+        }
+    }
+
+    /// Parses a square name such as `e4` or `d10`, `None` if malformed or off this board.
+    pub fn parse(&self, text: &str) -> Option<Square> {
+        let (file, rank) = parse_square_name(text)?;
+        self.square(file, rank)
+    }
+
+    /// Parses a square name at the start of `text`, returning it and the number of bytes used.
+    ///
+    /// Ranks are read greedily but never past this board's height, so `a10a9` on a
+    /// 10-rank board reads `a10` and on a 9-rank board fails.
+    pub fn parse_prefix(&self, text: &str) -> Option<(Square, usize)> {
+        let bytes = text.as_bytes();
+        let f = *bytes.first()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let mut best = None;
+        let mut rank: i32 = 0;
+        for (i, b) in bytes.iter().enumerate().skip(1) {
+            if !b.is_ascii_digit() || (i == 1 && *b == b'0') || i > 3 {
+                break;
+            }
+            rank = rank * 10 + (*b - b'0') as i32;
+            if let Some(sq) = self.square((f - b'a') as i32, rank - 1) {
+                best = Some((sq, i + 1));
+            }
+        }
+        best
+    }
+
+    /// The letter of file `file` (counted from 0).
+    pub fn file_char(file: i32) -> char {
+        (b'a' + file as u8) as char
+    }
+}
+
+/// Splits a square name into 0-based file and rank without checking a board.
+pub fn parse_square_name(text: &str) -> Option<(i32, i32)> {
+    let mut chars = text.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = chars.as_str();
+    if digits.is_empty()
+        || digits.len() > 3
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with('0')
+    {
+        return None;
+    }
+    let rank: i32 = digits.parse().ok()?;
+    Some((f as i32 - 'a' as i32, rank - 1))
+}
+
+/// A printable square name, from [`Geometry::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareName {
+    file: u8,
+    rank: u8,
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_on_large_boards() {
+        let g = Geometry::new(26, 26);
+        for sq in g.squares() {
+            let name = g.name(sq).to_string();
+            assert_eq!(g.parse(&name), Some(sq), "{name}");
+        }
+        assert_eq!(g.name(Square(675)).to_string(), "z26");
+    }
+
+    #[test]
+    fn prefix_parsing_is_greedy_within_the_board() {
+        let g = Geometry::new(9, 10);
+        assert_eq!(g.parse_prefix("a10a9"), Some((g.parse("a10").unwrap(), 3)));
+        assert_eq!(g.parse_prefix("a1a2"), Some((g.parse("a1").unwrap(), 2)));
+        let small = Geometry::new(9, 9);
+        assert_eq!(small.parse_prefix("a10"), Some((small.parse("a1").unwrap(), 2)));
+        assert_eq!(g.parse("a0"), None);
+        assert_eq!(g.parse("j1"), None);
+    }
+}

@@ -1,0 +1,403 @@
+//! The validated rule model of a variant: what a definition says, with every name resolved.
+//!
+//! A [`Variant`] is produced only by the checker (`crate::check`); the engine trusts its
+//! invariants (every index in range, every zone sized to the board) and never sees the syntax.
+//! Options are still unresolved here: [`crate::model::Tables::compile`] fixes them.
+
+use super::square::{Geometry, Square};
+use super::square_set::SquareSet;
+
+/// Index of a side (player) in [`Variant::sides`]; side 0 moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Side(pub u8);
+
+impl Side {
+    /// The index, for table lookups.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a piece kind in [`Variant::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceKind(pub u8);
+
+impl PieceKind {
+    /// The index, for table lookups.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a zone in [`Variant::zones`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ZoneId(pub u16);
+
+/// Index of an option in [`Variant::options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OptionId(pub u16);
+
+/// The compass direction a side's "forward" points to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// Toward higher ranks.
+    North,
+    /// Toward lower ranks.
+    South,
+    /// Toward higher files.
+    East,
+    /// Toward lower files.
+    West,
+}
+
+impl Facing {
+    /// Turns a vector given in the side's own frame (`dy > 0` is forward, `dx > 0` is to the
+    /// side's right) into a board vector.
+    pub fn to_board(self, dx: i32, dy: i32) -> (i32, i32) {
+        match self {
+            Facing::North => (dx, dy),
+            Facing::South => (-dx, -dy),
+            Facing::East => (dy, -dx),
+            Facing::West => (-dy, dx),
+        }
+    }
+}
+
+/// A player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideDef {
+    /// Its name in the definition (`white`, `red`).
+    pub name: String,
+    /// Where its forward points.
+    pub facing: Facing,
+}
+
+/// A named square set, one set per side (equal sets when the zone is not mirrored).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Zone {
+    /// Its name in the definition.
+    pub name: String,
+    /// The squares for each side, indexed by [`Side::index`].
+    pub squares: Vec<SquareSet>,
+}
+
+/// A switch declared by the definition that can change its rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDef {
+    /// Its name (`drops`, `korean-cannons`).
+    pub name: String,
+    /// Whether it is on unless the user says otherwise.
+    pub default: bool,
+    /// What it does, for `--help`-like listings.
+    pub description: String,
+}
+
+/// A condition on an option: the guarded item exists only when the option has the given value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionGuard {
+    /// The option tested.
+    pub option: OptionId,
+    /// `true` for `if`, `false` for `unless`.
+    pub when_on: bool,
+}
+
+/// Which squares a pattern or rule applies from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneGuard {
+    /// The zone, read for the moving piece's side.
+    pub zone: ZoneId,
+    /// `true` for `in`, `false` for `outside`.
+    pub inside: bool,
+}
+
+/// What a pattern may do at its destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Move to an empty square or capture.
+    Both,
+    /// Only move to an empty square.
+    MoveOnly,
+    /// Only capture.
+    CaptureOnly,
+}
+
+impl Mode {
+    /// Whether the mode allows ending on an empty square.
+    pub fn can_move(self) -> bool {
+        self != Mode::CaptureOnly
+    }
+    /// Whether the mode allows ending on an enemy piece.
+    pub fn can_capture(self) -> bool {
+        self != Mode::MoveOnly
+    }
+}
+
+/// The directions of one leg.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dirs {
+    /// Vectors in the side's own frame (`(0, 1)` is one square forward).
+    Vectors(Vec<(i8, i8)>),
+    /// The same vector as the previous leg.
+    Same,
+    /// The vectors 45 degrees off the previous leg's direction: for an orthogonal step the two
+    /// diagonals that contain it, for a diagonal step its two orthogonal components.
+    Outward,
+}
+
+/// How a leg travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegKind {
+    /// One displacement by one of the vectors (a step or a leap).
+    Step,
+    /// Repeats the vector over empty squares, up to `max` times (`None`: to the edge).
+    Slide {
+        /// The most repetitions, or no limit.
+        max: Option<u8>,
+    },
+    /// Like a slide, but must pass exactly one occupied square (the screen) first;
+    /// it may end on any square beyond the screen that the pattern's mode allows.
+    Hop {
+        /// The most repetitions, or no limit.
+        max: Option<u8>,
+    },
+}
+
+/// One leg of a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leg {
+    /// How it travels.
+    pub kind: LegKind,
+    /// Which way.
+    pub dirs: Dirs,
+}
+
+/// One way a piece moves: a path of legs and what it may do at the end.
+///
+/// Every leg but the last must end on an empty square (the piece is blocked there otherwise,
+/// as a Xiangqi horse is); only the last leg may capture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// Applies only when the piece stands in (or outside) these zones.
+    pub zones: Vec<ZoneGuard>,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+    /// The legs, at least one.
+    pub legs: Vec<Leg>,
+    /// What it may do at the destination.
+    pub mode: Mode,
+    /// The squares passed by a move of this pattern become en-passant targets.
+    pub creates_en_passant: bool,
+    /// May capture a piece that just passed its destination with a `creates_en_passant` move.
+    pub takes_en_passant: bool,
+}
+
+/// A restriction on where a piece's moves may end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Confinement {
+    /// The zone, read for the piece's side.
+    pub zone: ZoneId,
+    /// `true`: moves must end inside (`stay in`); `false`: may never end inside (`never enter`).
+    pub inside: bool,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// How a piece promotes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Promotion {
+    /// What it may become (at least one).
+    pub choices: Vec<PieceKind>,
+    /// The promotion zone, read for the piece's side.
+    pub zone: ZoneId,
+    /// Also promote when the move starts in the zone (Shogi), not only when it ends there.
+    pub from_zone_too: bool,
+    /// The piece must promote when it can; otherwise promotion is optional, except where the
+    /// unpromoted piece would have no move left, where it is always forced.
+    pub forced: bool,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// Where and how a piece in hand may be dropped.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DropRules {
+    /// Zones the drop square must be in (read for the dropping side).
+    pub only_in: Vec<ZoneId>,
+    /// Zones the drop square must not be in.
+    pub never_in: Vec<ZoneId>,
+    /// At most this many of the side's pieces of this kind on one file after the drop.
+    pub max_per_file: Option<u8>,
+    /// A drop of this piece may not checkmate.
+    pub no_mate: bool,
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDef {
+    /// Its name (`Knight`).
+    pub name: String,
+    /// Its letter as uppercase, optionally prefixed with `+` (`N`, `+P`); the second side uses
+    /// the lowercase letter.
+    pub letter: String,
+    /// Its value in pawns, for engines and tie-breaks.
+    pub value: f32,
+    /// A royal piece: checks and royal-capture wins are about these.
+    pub royal: bool,
+    /// How it moves.
+    pub patterns: Vec<Pattern>,
+    /// Where its moves may end.
+    pub confinements: Vec<Confinement>,
+    /// How it promotes.
+    pub promotions: Vec<Promotion>,
+    /// What it becomes when captured into a hand.
+    pub demotes_to: Option<PieceKind>,
+    /// How it may be dropped.
+    pub drops: DropRules,
+    /// A move of this piece resets the move-limit counter (like a pawn move in chess).
+    pub resets_clock: bool,
+}
+
+/// The result a rule gives the side it concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// That side wins.
+    Win,
+    /// That side loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}
+
+/// What a repetition of positions means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RepetitionRule {
+    /// The occurrence that ends the game (3 for the third time).
+    pub count: u8,
+    /// The result for the side that made the repeating move.
+    pub verdict: Verdict,
+    /// A side whose every move in the repeated cycle gave check loses instead.
+    pub perpetual_check_loses: bool,
+}
+
+/// A castling-like compound move: the king-like piece and its partner move at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Castling {
+    /// The side it belongs to.
+    pub side: Side,
+    /// The piece that moves like the king.
+    pub king: PieceKind,
+    /// Where it starts and ends.
+    pub king_from: Square,
+    /// Where it ends.
+    pub king_to: Square,
+    /// The partner piece.
+    pub partner: PieceKind,
+    /// Where the partner starts.
+    pub partner_from: Square,
+    /// Where it ends.
+    pub partner_to: Square,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// Royal pieces of opposite sides may not see each other along these lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FacingRule {
+    /// Board vectors (in the first side's frame) along which facing is forbidden.
+    pub vectors: Vec<(i8, i8)>,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// The game's rules beyond piece movement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// Royals may not be left attacked, and a side with no legal move while attacked is
+    /// checkmated (loses).
+    pub checkmate: bool,
+    /// A side with no royal left loses.
+    pub extinction: bool,
+    /// The result for the side to move when it has no legal move and is not in check.
+    pub stalemate: Verdict,
+    /// Facing rules.
+    pub facing: Vec<FacingRule>,
+    /// Repetition.
+    pub repetition: Option<RepetitionRule>,
+    /// After this many plies without a capture or a clock-resetting move, the game is drawn.
+    pub move_limit: Option<u32>,
+    /// Captured pieces go to the captor's hand (demoted) and can be dropped.
+    pub drops: bool,
+    /// Options under which `drops` holds (all must match).
+    pub drops_options: Vec<OptionGuard>,
+    /// Castling moves.
+    pub castlings: Vec<Castling>,
+}
+
+/// A piece on a square at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Where.
+    pub square: Square,
+    /// Whose.
+    pub side: Side,
+    /// What.
+    pub piece: PieceKind,
+}
+
+/// A checked variant definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    /// The variant's name.
+    pub name: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// The players, in turn order.
+    pub sides: Vec<SideDef>,
+    /// Named square sets.
+    pub zones: Vec<Zone>,
+    /// Switches.
+    pub options: Vec<OptionDef>,
+    /// Kinds of piece.
+    pub pieces: Vec<PieceDef>,
+    /// The rules.
+    pub rules: Rules,
+    /// The start position.
+    pub setup: Vec<Placement>,
+}
+
+impl Variant {
+    /// The piece kind with this letter (case-insensitive, `+` prefix included), if any.
+    pub fn piece_by_letter(&self, letter: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(letter))
+            .map(|i| PieceKind(i as u8))
+    }
+
+    /// The piece kind with this name or letter, if any.
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|i| PieceKind(i as u8))
+            .or_else(|| self.piece_by_letter(name))
+    }
+
+    /// The zone with this name, if any.
+    pub fn zone_by_name(&self, name: &str) -> Option<ZoneId> {
+        self.zones
+            .iter()
+            .position(|z| z.name == name)
+            .map(|i| ZoneId(i as u16))
+    }
+
+    /// The option with this name, if any.
+    pub fn option_by_name(&self, name: &str) -> Option<OptionId> {
+        self.options
+            .iter()
+            .position(|o| o.name == name)
+            .map(|i| OptionId(i as u16))
+    }
+}
