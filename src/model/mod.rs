@@ -5,6 +5,7 @@ mod square;
 mod square_set;
 mod variant;
 
+#[allow(unused_imports)]
 pub use compile::*;
 pub use square::*;
 pub use square_set::SquareSet;

@@ -194,7 +194,7 @@ pub struct Pattern {
 }
 
 /// A restriction on where a piece's moves may end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Confinement {
     /// The zone, read for the piece's side.
     pub zone: ZoneId,
