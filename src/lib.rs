@@ -5,4 +5,5 @@
 //! interpreted by the [`engine`].
 #![warn(missing_debug_implementations)]
 
+pub mod engine;
 pub mod model;

@@ -1,0 +1,15 @@
+//! The interpreter: positions, move generation, legality, game outcome, perft and notation.
+
+pub mod fen;
+mod movegen;
+mod mv;
+pub mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod zobrist;
+
+pub use mv::{Move, MoveKind};
+pub use outcome::{Outcome, Reason};
+pub use perft::{perft, perft_divide};
+pub use position::{Piece, Position};

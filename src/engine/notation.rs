@@ -1,0 +1,447 @@
+//! Move notation: coordinate moves (`e2e4`, `e7e8q`, `a10a9`, `P@e5`) and SAN-like moves
+//! (`Nf3`, `exd5`, `e8=Q`, `Hhi3`, `P*e5`, `O-O`), written and read.
+//!
+//! Reading SAN is lenient about what records write: move numbers (`1.`, `1...`) are stripped by
+//! the caller; captures may be marked `x` or `:` (and must then be captures); a `-` between the
+//! squares of a long-algebraic move is allowed; check marks `+`/`#` and annotations `!?` are
+//! accepted here and verified by tools that care; promotion may be `=Q`, `Q` or `(Q)`; a
+//! move without a piece letter is a move of a piece lettered `P`, unless it names its
+//! starting square (`b3-d4`), in which case any piece there may move.
+
+use super::fen::piece_letter;
+use super::mv::{Move, MoveKind};
+use super::position::{Piece, Position};
+use crate::model::{Geometry, Square};
+
+/// Why a move text was refused; the message is one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not a move in any notation we read.
+    #[error("`{0}` is not a move in coordinate or algebraic notation")]
+    Unreadable(String),
+    /// No legal move matches.
+    #[error("`{text}` is not a legal move here{why}")]
+    Illegal {
+        /// The text.
+        text: String,
+        /// More detail, starting with `: ` when present.
+        why: String,
+    },
+    /// Several legal moves match.
+    #[error("`{text}` is ambiguous: it could be {options}")]
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The candidates in coordinate notation.
+        options: String,
+    },
+}
+
+fn promo_suffix(pos: &Position, m: &Move) -> String {
+    match m.promotion {
+        None => String::new(),
+        Some(k) => {
+            let l = &pos.tables().variant.pieces[k.index()].letter;
+            let base = &pos.tables().variant.pieces[m.piece.index()].letter;
+            if l.starts_with('+') && l[1..].eq_ignore_ascii_case(base) {
+                "+".into()
+            } else {
+                l.to_ascii_lowercase()
+            }
+        }
+    }
+}
+
+/// A move in coordinate notation: `e2e4`, `e7e8q`, `h7h8+` (promotion to the `+` form),
+/// `P@e5` (drop).
+pub fn coord(pos: &Position, m: &Move) -> String {
+    let g = pos.tables().geometry;
+    if m.kind == MoveKind::Drop {
+        let letter = &pos.tables().variant.pieces[m.piece.index()].letter;
+        return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
+    }
+    format!("{}{}{}", g.name(m.from), g.name(m.to), promo_suffix(pos, m))
+}
+
+/// Reads a coordinate move and finds it among the legal moves.
+///
+/// # Errors
+/// If the text matches no legal move.
+pub fn parse_coord(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let legal = pos.legal_moves();
+    let wanted = text.trim();
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            coord(pos, m).eq_ignore_ascii_case(wanted)
+                && (m.kind != MoveKind::Drop
+                    || coord(pos, m) == wanted.to_string()
+                    || drop_letter_matches(pos, m, wanted))
+        })
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(**m),
+        [] => {
+            if looks_like_coord(pos.tables().geometry, wanted) {
+                Err(ParseMoveError::Illegal {
+                    text: wanted.into(),
+                    why: String::new(),
+                })
+            } else {
+                Err(ParseMoveError::Unreadable(wanted.into()))
+            }
+        }
+        many => Err(ParseMoveError::Ambiguous {
+            text: wanted.into(),
+            options: many
+                .iter()
+                .map(|m| coord(pos, m))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+fn drop_letter_matches(pos: &Position, m: &Move, text: &str) -> bool {
+    let letter = &pos.tables().variant.pieces[m.piece.index()].letter;
+    text.split('@')
+        .next()
+        .is_some_and(|l| l.eq_ignore_ascii_case(letter))
+}
+
+fn looks_like_coord(g: Geometry, text: &str) -> bool {
+    g.parse_prefix(text)
+        .and_then(|(_, n)| g.parse_prefix(&text[n..]))
+        .is_some()
+}
+
+/// Whether a move captures.
+pub fn is_capture(pos: &Position, m: &Move) -> bool {
+    match m.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Drop | MoveKind::Castle => false,
+        _ => pos.piece_at(m.to).is_some(),
+    }
+}
+
+fn is_pawn_letter(pos: &Position, m: &Move) -> bool {
+    pos.tables().variant.pieces[m.piece.index()].letter == "P"
+}
+
+/// A move in SAN-like notation, with `+`/`#` when it gives check or mate.
+pub fn san(pos: &Position, m: &Move) -> String {
+    let mut s = san_plain(pos, m);
+    let mut after = pos.clone();
+    after.make(*m);
+    if after.in_check() {
+        let mut moves = Vec::new();
+        after.legal_moves_into(&mut moves);
+        s.push(if moves.is_empty() { '#' } else { '+' });
+    }
+    s
+}
+
+fn san_plain(pos: &Position, m: &Move) -> String {
+    let t = pos.tables();
+    let g = t.geometry;
+    let letter = t.variant.pieces[m.piece.index()]
+        .letter
+        .to_ascii_uppercase();
+    match m.kind {
+        MoveKind::Drop => return format!("{letter}*{}", g.name(m.to)),
+        MoveKind::Castle => {
+            let r = &t.rules.castlings[m.aux as usize].rule;
+            let wing = |c: &crate::model::CastlingTable| {
+                g.file(c.rule.partner_from) > g.file(c.rule.king_from)
+            };
+            let east = wing(&t.rules.castlings[m.aux as usize]);
+            let unique = t
+                .rules
+                .castlings
+                .iter()
+                .filter(|c| c.rule.side == r.side && wing(c) == east)
+                .count()
+                == 1;
+            if unique {
+                return if east { "O-O".into() } else { "O-O-O".into() };
+            }
+        }
+        _ => {}
+    }
+    let capture = is_capture(pos, m);
+    let mut s = String::new();
+    let legal = pos.legal_moves();
+    if is_pawn_letter(pos, m) {
+        if capture {
+            s.push(Geometry::file_char(g.file(m.from)));
+        }
+    } else {
+        s.push_str(&letter);
+        let rivals: Vec<&Move> = legal
+            .iter()
+            .filter(|o| {
+                o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop
+            })
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|o| g.file(o.from) == g.file(m.from));
+            let same_rank = rivals.iter().any(|o| g.rank(o.from) == g.rank(m.from));
+            if !same_file {
+                s.push(Geometry::file_char(g.file(m.from)));
+            } else if !same_rank {
+                s.push_str(&(g.rank(m.from) + 1).to_string());
+            } else {
+                s.push_str(&g.name(m.from).to_string());
+            }
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(&g.name(m.to).to_string());
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s.push_str(&t.variant.pieces[k.index()].letter.to_ascii_uppercase());
+    }
+    s
+}
+
+/// What a SAN-like text says about a move.
+#[derive(Debug, Default)]
+struct SanParts {
+    letter: Option<String>,
+    from_file: Option<i32>,
+    from_rank: Option<i32>,
+    to: Option<Square>,
+    capture: bool,
+    promotion: Option<String>,
+    drop: bool,
+    castle: Option<bool>,
+}
+
+fn split_san(g: Geometry, text: &str) -> Option<SanParts> {
+    let mut p = SanParts::default();
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    if core == "O-O" || core == "0-0" {
+        p.castle = Some(true);
+        return Some(p);
+    }
+    if core == "O-O-O" || core == "0-0-0" {
+        p.castle = Some(false);
+        return Some(p);
+    }
+    let mut rest = core;
+    // Promotion at the end: `=Q`, `(Q)`, `=+`, or a trailing uppercase letter after a square.
+    if let Some(i) = rest.rfind('=') {
+        p.promotion = Some(rest[i + 1..].to_string());
+        rest = &rest[..i];
+    } else if rest.ends_with(')') {
+        let i = rest.rfind('(')?;
+        p.promotion = Some(rest[i + 1..rest.len() - 1].to_string());
+        rest = &rest[..i];
+    }
+    let b = rest.as_bytes();
+    let mut i = 0;
+    if i < b.len() && b[i] == b'+' {
+        i += 1;
+    }
+    if i < b.len() && b[i].is_ascii_uppercase() {
+        p.letter = Some(rest[..=i].to_string());
+        i += 1;
+    } else if i > 0 {
+        return None;
+    }
+    let body = &rest[i..];
+    if let Some(sq) = body.strip_prefix(['*', '@']) {
+        p.drop = true;
+        p.to = Some(g.parse(sq)?);
+        return Some(p);
+    }
+    // Collect squares / partial coordinates with separators.
+    let mut tokens: Vec<(Option<i32>, Option<i32>)> = Vec::new();
+    let mut j = 0;
+    let bb = body.as_bytes();
+    while j < bb.len() {
+        let c = bb[j];
+        if c == b'x' || c == b':' {
+            p.capture = true;
+            j += 1;
+        } else if c == b'-' {
+            j += 1;
+        } else if c.is_ascii_lowercase() {
+            let mut k = j + 1;
+            while k < bb.len() && bb[k].is_ascii_digit() {
+                k += 1;
+            }
+            let file = (c - b'a') as i32;
+            let rank = if k > j + 1 {
+                Some(body[j + 1..k].parse::<i32>().ok()? - 1)
+            } else {
+                None
+            };
+            tokens.push((Some(file), rank));
+            j = k;
+        } else if c.is_ascii_digit() {
+            let mut k = j;
+            while k < bb.len() && bb[k].is_ascii_digit() {
+                k += 1;
+            }
+            tokens.push((None, Some(body[j..k].parse::<i32>().ok()? - 1)));
+            j = k;
+        } else if c.is_ascii_uppercase() && p.promotion.is_none() && j + 1 == bb.len() {
+            p.promotion = Some((c as char).to_string());
+            j += 1;
+        } else if c == b'+' && p.promotion.is_none() && j + 1 == bb.len() {
+            p.promotion = Some("+".into());
+            j += 1;
+        } else {
+            return None;
+        }
+    }
+    let (to_file, to_rank) = tokens.pop()?;
+    p.to = Some(g.square(to_file?, to_rank?)?);
+    match tokens.as_slice() {
+        [] => {}
+        [(f, r)] => {
+            p.from_file = *f;
+            p.from_rank = *r;
+        }
+        _ => return None,
+    }
+    Some(p)
+}
+
+/// Reads a move in SAN-like, long algebraic or coordinate notation.
+///
+/// # Errors
+/// If the text is unreadable, matches no legal move, or matches several.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let text = text.trim();
+    if let Ok(m) = parse_coord(pos, text) {
+        return Ok(m);
+    }
+    let t = pos.tables();
+    let g = t.geometry;
+    let Some(parts) = split_san(g, text) else {
+        return Err(ParseMoveError::Unreadable(text.into()));
+    };
+    let legal = pos.legal_moves();
+    let me = pos.side_to_move();
+    let kind_of = |l: &str| t.variant.piece_by_letter(l);
+    if let Some(east) = parts.castle {
+        let found: Vec<&Move> = legal
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Castle && {
+                    let r = &t.rules.castlings[m.aux as usize].rule;
+                    (g.file(r.partner_from) > g.file(r.king_from)) == east
+                }
+            })
+            .collect();
+        return pick(pos, text, found, "no castling is legal here");
+    }
+    let letter_kind = match &parts.letter {
+        Some(l) => Some(kind_of(l).ok_or_else(|| ParseMoveError::Illegal {
+            text: text.into(),
+            why: format!(": this variant has no piece `{l}`"),
+        })?),
+        None => None,
+    };
+    let to = parts.to.expect("split_san sets a destination");
+    let from_square = match (parts.from_file, parts.from_rank) {
+        (Some(f), Some(r)) => g.square(f, r),
+        _ => None,
+    };
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            if m.to != to || (m.kind == MoveKind::Drop) != parts.drop {
+                return false;
+            }
+            match letter_kind {
+                Some(k) => {
+                    if m.piece != k {
+                        return false;
+                    }
+                }
+                None => {
+                    if from_square.is_none() && !is_pawn_letter(pos, m) {
+                        return false;
+                    }
+                }
+            }
+            if parts.from_file.is_some_and(|f| g.file(m.from) != f)
+                || parts.from_rank.is_some_and(|r| g.rank(m.from) != r)
+            {
+                return false;
+            }
+            if parts.capture && !is_capture(pos, m) {
+                return false;
+            }
+            match (&parts.promotion, m.promotion) {
+                (None, None) => true,
+                (None, Some(_)) => {
+                    // A record may leave out a compulsory promotion with a single choice.
+                    let ks = t.ks(m.piece, me);
+                    t.promotions[ks]
+                        .as_ref()
+                        .is_some_and(|p| p.forced && p.choices.len() == 1)
+                }
+                (Some(_), None) => false,
+                (Some(p), Some(k)) => {
+                    let l = &t.variant.pieces[k.index()].letter;
+                    l.eq_ignore_ascii_case(p)
+                        || (p == "+" && l.starts_with('+'))
+                        || t.variant.pieces[k.index()].name.eq_ignore_ascii_case(p)
+                        || (t.promotions[t.ks(m.piece, me)]
+                            .as_ref()
+                            .is_some_and(|pr| pr.choices.len() == 1))
+                }
+            }
+        })
+        .collect();
+    let why = if parts.capture && legal.iter().any(|m| m.to == to && !is_capture(pos, m)) {
+        "it is marked as a capture, but nothing stands there to capture"
+    } else {
+        ""
+    };
+    pick(pos, text, found, why)
+}
+
+fn pick(pos: &Position, text: &str, found: Vec<&Move>, why: &str) -> Result<Move, ParseMoveError> {
+    match found.as_slice() {
+        [m] => Ok(**m),
+        [] => Err(ParseMoveError::Illegal {
+            text: text.into(),
+            why: if why.is_empty() {
+                String::new()
+            } else {
+                format!(": {why}")
+            },
+        }),
+        many => {
+            // Promotion choices of one move count as one when the text names none.
+            if many
+                .iter()
+                .all(|m| m.from == many[0].from && m.to == many[0].to && m.kind == many[0].kind)
+            {
+                if let Some(m) = many.iter().find(|m| m.promotion.is_none()) {
+                    return Ok(**m);
+                }
+            }
+            Err(ParseMoveError::Ambiguous {
+                text: text.into(),
+                options: many
+                    .iter()
+                    .map(|m| coord(pos, m))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+        }
+    }
+}
+
+/// The letter of the piece on a square, for messages.
+pub fn piece_text(pos: &Position, p: Piece) -> String {
+    piece_letter(pos, p)
+}

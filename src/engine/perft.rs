@@ -1,0 +1,48 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard test of move generation.
+
+use super::mv::Move;
+use super::position::Position;
+
+/// Counts the legal move sequences of `depth` plies from `pos`.
+///
+/// The last ply is counted in bulk, without being played. Game-ending rules other than
+/// running out of moves (repetition, move limits) are not applied, as is usual for perft.
+///
+/// # Examples
+/// ```
+/// let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
+/// let variant = rulebook::load("chess.variant", &text).unwrap();
+/// let tables = rulebook::model::Tables::compile(&variant, &[]).unwrap();
+/// let mut pos = rulebook::engine::Position::new(tables);
+/// assert_eq!(rulebook::engine::perft(&mut pos, 3), 8902);
+/// ```
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves_into(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for m in moves {
+        pos.make(m);
+        nodes += perft(pos, depth - 1);
+        pos.unmake();
+    }
+    nodes
+}
+
+/// Perft split by the first move: each legal move with the count below it.
+pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let depth = depth.max(1);
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        pos.make(m);
+        let n = perft(pos, depth - 1);
+        pos.unmake();
+        out.push((m, n));
+    }
+    out
+}
