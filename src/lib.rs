@@ -7,3 +7,4 @@
 
 pub mod engine;
 pub mod model;
+pub mod render;

@@ -473,6 +473,26 @@ impl Position {
         self.sh.t.rules.checkmate && self.royal_exposed(self.stm)
     }
 
+    /// The same placement with `side` to move (no en-passant target), for diagrams.
+    pub fn with_side_to_move(&self, side: Side) -> Position {
+        let mut p = self.clone();
+        p.stm = side;
+        p.ep = None;
+        p.undo.clear();
+        p.gave_check.clear();
+        p.rehash();
+        p
+    }
+
+    /// An empty board of the same variant with only `piece` on `sq`, its side to move.
+    pub fn alone(&self, sq: Square, piece: Piece) -> Position {
+        let mut p = Position::empty(Arc::clone(&self.sh));
+        p.put(sq, piece);
+        p.stm = piece.side;
+        p.rehash();
+        p
+    }
+
     /// Number of plies played from the position this one was set up from.
     pub fn ply(&self) -> usize {
         self.undo.len()

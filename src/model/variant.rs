@@ -81,6 +81,8 @@ pub struct Zone {
     pub name: String,
     /// The squares for each side, indexed by [`Side::index`].
     pub squares: Vec<SquareSet>,
+    /// The character drawn for its empty squares in diagrams, if any.
+    pub glyph: Option<char>,
 }
 
 /// A switch declared by the definition that can change its rules.

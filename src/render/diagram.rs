@@ -1,0 +1,179 @@
+//! Board maps and move diagrams.
+
+use std::fmt::Write;
+
+use crate::engine::fen::piece_letter;
+use crate::engine::{MoveKind, Piece, Position};
+use crate::model::{Geometry, Side, Square, CAN_CAPTURE, CAN_MOVE, HOP, NO_STOP};
+
+/// What a piece can do on a marked square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// Move there or capture there: `*`.
+    Both,
+    /// Only move there (the square must be empty): `m`.
+    MoveOnly,
+    /// Only capture there: `x`.
+    CaptureOnly,
+}
+
+impl Marker {
+    fn glyph(self) -> char {
+        match self {
+            Marker::Both => '*',
+            Marker::MoveOnly => 'm',
+            Marker::CaptureOnly => 'x',
+        }
+    }
+
+    fn add(self, other: Marker) -> Marker {
+        if self == other {
+            self
+        } else {
+            Marker::Both
+        }
+    }
+}
+
+/// How a move diagram is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagramMode {
+    /// The piece alone on the board: everything its paths allow, as move diagrams in rule
+    /// books show it (hoppers mark the squares they could reach over a screen).
+    Alone,
+    /// The piece in a position: its legal moves there (quiet moves `*`, captures `x`).
+    InPosition,
+}
+
+fn zone_background(pos: &Position, side: Side) -> Vec<char> {
+    let t = pos.tables();
+    let mut bg = vec!['.'; t.geometry.len()];
+    for z in &t.variant.zones {
+        if let Some(glyph) = z.glyph {
+            for sq in z.squares[side.index()].iter() {
+                bg[sq.index()] = glyph;
+            }
+        }
+    }
+    bg
+}
+
+fn grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
+    let mut out = String::new();
+    let label_width = g.height.to_string().len();
+    for rank in (0..g.height as i32).rev() {
+        let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
+        for file in 0..g.width as i32 {
+            out.push(cell(g.square(file, rank).expect("on the board")));
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "{:w$} ", "", w = label_width);
+    for file in 0..g.width as i32 {
+        out.push(Geometry::file_char(file));
+    }
+    out.push('\n');
+    out
+}
+
+fn piece_char(pos: &Position, p: Piece) -> char {
+    let l = piece_letter(pos, p);
+    l.chars().last().unwrap_or('?')
+}
+
+/// The zone map and the position: one grid per zone (per side where they differ), then the
+/// position drawn over the zone glyphs.
+pub fn board_map(pos: &Position) -> String {
+    let t = pos.tables();
+    let g = t.geometry;
+    let v = &t.variant;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {} x {} board, {} to move", v.name, g.width, g.height, v.sides[pos.side_to_move().index()].name);
+    for z in &v.zones {
+        let same = z.squares.windows(2).all(|w| w[0] == w[1]);
+        for (s, set) in z.squares.iter().enumerate() {
+            if same && s > 0 {
+                break;
+            }
+            let whose = if same { String::new() } else { format!(" ({})", v.sides[s].name) };
+            let glyph = z.glyph.map(|c| format!(", drawn `{c}`")).unwrap_or_default();
+            let _ = writeln!(out, "\nzone {}{}{}: {} squares", z.name, whose, glyph, set.len());
+            out.push_str(&grid(g, |sq| if set.contains(sq) { 'x' } else { '.' }));
+        }
+    }
+    let _ = writeln!(out, "\nposition: {}", pos.fen());
+    let bg = zone_background(pos, Side(0));
+    out.push_str(&grid(g, |sq| match pos.piece_at(sq) {
+        Some(p) => piece_char(pos, p),
+        None => bg[sq.index()],
+    }));
+    out
+}
+
+/// The squares a piece on `at` can go to, with what it can do there.
+pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Option<Marker>> {
+    let t = pos.tables();
+    let mut marks: Vec<Option<Marker>> = vec![None; t.geometry.len()];
+    let Some(piece) = pos.piece_at(at) else {
+        return marks;
+    };
+    let mut set = |sq: Square, m: Marker| {
+        let cur = &mut marks[sq.index()];
+        *cur = Some(cur.map_or(m, |c| c.add(m)));
+    };
+    match mode {
+        DiagramMode::Alone => {
+            for path in t.paths(piece.kind, piece.side, at) {
+                let ray = t.squares(path.ray_start, path.ray_len);
+                for (i, &e) in ray.iter().enumerate() {
+                    if e & NO_STOP != 0 || (path.flags & HOP != 0 && i == 0) {
+                        continue;
+                    }
+                    let can_move = path.flags & CAN_MOVE != 0;
+                    let can_capture = path.flags & CAN_CAPTURE != 0;
+                    let m = match (can_move, can_capture) {
+                        (true, true) => Marker::Both,
+                        (true, false) => Marker::MoveOnly,
+                        (false, true) => Marker::CaptureOnly,
+                        (false, false) => continue,
+                    };
+                    set(Square(e & !NO_STOP), m);
+                }
+            }
+        }
+        DiagramMode::InPosition => {
+            let mut p = pos.clone();
+            if p.side_to_move() != piece.side {
+                p = p.with_side_to_move(piece.side);
+            }
+            for m in p.legal_moves() {
+                if m.from != at || m.kind == MoveKind::Drop {
+                    continue;
+                }
+                let capture = crate::engine::notation::is_capture(&p, &m);
+                set(m.to, if capture { Marker::CaptureOnly } else { Marker::Both });
+            }
+        }
+    }
+    marks
+}
+
+/// A move diagram: the board with its zones, the piece on `at` and its targets.
+pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
+    let t = pos.tables();
+    let g = t.geometry;
+    let marks = diagram_markers(pos, at, mode);
+    let side = pos.piece_at(at).map_or(Side(0), |p| p.side);
+    let bg = zone_background(pos, side);
+    let mut out = grid(g, |sq| match (pos.piece_at(sq), marks[sq.index()]) {
+        (Some(p), None) => piece_char(pos, p),
+        (Some(_), Some(_)) if sq == at => piece_char(pos, pos.piece_at(sq).expect("checked")),
+        (_, Some(m)) => m.glyph(),
+        (None, None) => bg[sq.index()],
+    });
+    out.push_str(match mode {
+        DiagramMode::Alone => "* move or capture, m move only, x capture only\n",
+        DiagramMode::InPosition => "* move, x capture\n",
+    });
+    out
+}

@@ -1,0 +1,10 @@
+//! Everything that draws: board maps and move diagrams, as text.
+//!
+//! One text format serves the CLI, the docs and the snapshots: ranks top down with their
+//! numbers on the left, files lettered underneath, one character per square. A square shows
+//! its piece letter (uppercase for the first side), else a move marker, else the glyph of
+//! the last declared zone that contains it and has one, else `.`.
+
+mod diagram;
+
+pub use diagram::{board_map, move_diagram, DiagramMode, Marker};
