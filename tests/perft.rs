@@ -1,0 +1,81 @@
+//! Perft suites: published reference counts kept as TOML data, driven by one test.
+//!
+//! Cases marked `deep = true` run only with `cargo test --release -- --ignored`.
+
+use std::path::Path;
+
+use rulebook::engine::{perft, Position};
+use rulebook::model::Tables;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Suite {
+    definition: String,
+    #[serde(default)]
+    options: Vec<String>,
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    fen: Option<String>,
+    depth: u32,
+    nodes: u64,
+    #[serde(default)]
+    deep: bool,
+}
+
+/// Upper bound on nodes a non-deep case may count, so the default suite stays fast.
+const NODE_BUDGET: u64 = 500_000;
+
+fn run_suites(deep: bool) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut ran = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(dir.join("tests/perft")).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let suite: Suite = toml::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(dir.join("definitions").join(&suite.definition)).unwrap();
+        let variant = rulebook::load(&suite.definition, &text).expect("shipped definitions load");
+        let options: Vec<(String, bool)> = suite
+            .options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) => (n.to_string(), v == "on"),
+                None => (o.clone(), true),
+            })
+            .collect();
+        let start = Position::new(Tables::compile(&variant, &options).unwrap());
+        for case in suite.case.iter().filter(|c| c.deep == deep) {
+            if !deep {
+                assert!(case.nodes <= NODE_BUDGET, "{}: `{}` is over the node budget; mark it deep", path.display(), case.name);
+            }
+            let mut pos = match &case.fen {
+                Some(f) => start.with_fen(f).unwrap(),
+                None => start.clone(),
+            };
+            let got = perft(&mut pos, case.depth);
+            assert_eq!(got, case.nodes, "{} `{}` depth {}", suite.definition, case.name, case.depth);
+            ran += 1;
+        }
+    }
+    assert!(ran > 0, "no perft case ran");
+}
+
+#[test]
+fn perft_suites() {
+    run_suites(false);
+}
+
+#[test]
+#[ignore = "deep perft: run with `cargo test --release -- --ignored`"]
+fn perft_suites_deep() {
+    run_suites(true);
+}
