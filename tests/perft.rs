@@ -34,7 +34,10 @@ const NODE_BUDGET: u64 = 500_000;
 fn run_suites(deep: bool) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut ran = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(dir.join("tests/perft")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir.join("tests/perft"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.extension().and_then(|e| e.to_str()) != Some("toml") {
@@ -42,7 +45,8 @@ fn run_suites(deep: bool) {
         }
         let suite: Suite = toml::from_str(&std::fs::read_to_string(&path).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let text = std::fs::read_to_string(dir.join("definitions").join(&suite.definition)).unwrap();
+        let text =
+            std::fs::read_to_string(dir.join("definitions").join(&suite.definition)).unwrap();
         let variant = rulebook::load(&suite.definition, &text).expect("shipped definitions load");
         let options: Vec<(String, bool)> = suite
             .options
@@ -55,14 +59,23 @@ fn run_suites(deep: bool) {
         let start = Position::new(Tables::compile(&variant, &options).unwrap());
         for case in suite.case.iter().filter(|c| c.deep == deep) {
             if !deep {
-                assert!(case.nodes <= NODE_BUDGET, "{}: `{}` is over the node budget; mark it deep", path.display(), case.name);
+                assert!(
+                    case.nodes <= NODE_BUDGET,
+                    "{}: `{}` is over the node budget; mark it deep",
+                    path.display(),
+                    case.name
+                );
             }
             let mut pos = match &case.fen {
                 Some(f) => start.with_fen(f).unwrap(),
                 None => start.clone(),
             };
             let got = perft(&mut pos, case.depth);
-            assert_eq!(got, case.nodes, "{} `{}` depth {}", suite.definition, case.name, case.depth);
+            assert_eq!(
+                got, case.nodes,
+                "{} `{}` depth {}",
+                suite.definition, case.name, case.depth
+            );
             ran += 1;
         }
     }

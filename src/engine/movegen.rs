@@ -3,7 +3,7 @@
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
 use crate::model::{
-    PieceKind, Side, Square, CAN_CAPTURE, CAN_MOVE, CREATES_EP, HOP, NO_STOP, TAKES_EP,
+    Path, PieceKind, Side, Square, CAN_CAPTURE, CAN_MOVE, CREATES_EP, HOP, NO_STOP, TAKES_EP,
 };
 
 impl Position {
@@ -54,77 +54,98 @@ impl Position {
         let kind = PieceKind(self.sh.cell_kind[c as usize]);
         let me = self.stm;
         let start = out.len();
-        'paths: for path in t.paths(kind, me, from) {
-            for &s in t.squares(path.pre_start, path.pre_len) {
-                if self.board[s as usize] != 0 {
-                    continue 'paths;
-                }
-            }
-            let flags = path.flags;
-            let ray = t.squares(path.ray_start, path.ray_len);
-            let mut screened = flags & HOP == 0;
-            for &e in ray {
-                let sq = e & !NO_STOP;
-                let occ = self.board[sq as usize];
-                if occ == 0 {
-                    if screened && e & NO_STOP == 0 {
-                        if flags & CAN_MOVE != 0 {
-                            let mk = if flags & CREATES_EP != 0 {
-                                MoveKind::DoubleStep
-                            } else {
-                                MoveKind::Normal
-                            };
-                            let aux = if mk == MoveKind::DoubleStep {
-                                t.squares(path.pre_start, path.pre_len)
-                                    .last()
-                                    .copied()
-                                    .unwrap_or(sq)
-                            } else {
-                                0
-                            };
-                            self.push_move(out, from, Square(sq), kind, mk, aux);
-                        } else if flags & TAKES_EP != 0 {
-                            if let Some((target, victim)) = self.ep {
-                                if target == sq
-                                    && self.sh.cell_side[self.board[victim as usize] as usize]
-                                        != me.0
-                                {
-                                    self.push_move(
-                                        out,
-                                        from,
-                                        Square(sq),
-                                        kind,
-                                        MoveKind::EnPassant,
-                                        victim,
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    continue;
-                }
-                if !screened {
-                    screened = true;
-                    continue;
-                }
-                if flags & CAN_CAPTURE != 0
-                    && e & NO_STOP == 0
-                    && self.sh.cell_side[occ as usize] != me.0
-                {
-                    self.push_move(out, from, Square(sq), kind, MoveKind::Normal, 0);
-                }
-                break;
-            }
+        for path in t.paths(kind, me, from) {
+            self.walk_path(from, kind, path, out);
         }
-        if t.may_repeat(kind, me, from) {
+        let mut repeat = t.may_repeat(kind, me, from);
+        if t.borrows[kind.index()] {
+            self.lent_patterns(from, me, |lender, pattern| {
+                for path in t
+                    .paths(lender, me, from)
+                    .iter()
+                    .filter(|p| p.pattern == pattern)
+                {
+                    self.walk_path(from, kind, path, out);
+                }
+                repeat = true;
+                false
+            });
+        }
+        if repeat {
             let mut i = start;
             while i < out.len() {
                 if out[start..i].contains(&out[i]) {
-                    out.swap_remove(i);
+                    out.remove(i);
                 } else {
                     i += 1;
                 }
             }
+        }
+    }
+
+    /// Generates the moves along one path for a piece of kind `kind` on `from`.
+    #[inline]
+    fn walk_path(&self, from: Square, kind: PieceKind, path: &Path, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        for &s in t.squares(path.pre_start, path.pre_len) {
+            if self.board[s as usize] != 0 {
+                return;
+            }
+        }
+        let flags = path.flags;
+        let ray = t.squares(path.ray_start, path.ray_len);
+        let mut screened = flags & HOP == 0;
+        for &e in ray {
+            let sq = e & !NO_STOP;
+            let occ = self.board[sq as usize];
+            if occ == 0 {
+                if screened && e & NO_STOP == 0 {
+                    if flags & CAN_MOVE != 0 {
+                        let mk = if flags & CREATES_EP != 0 {
+                            MoveKind::DoubleStep
+                        } else {
+                            MoveKind::Normal
+                        };
+                        let aux = if mk == MoveKind::DoubleStep {
+                            t.squares(path.pre_start, path.pre_len)
+                                .last()
+                                .copied()
+                                .unwrap_or(sq)
+                        } else {
+                            0
+                        };
+                        self.push_move(out, from, Square(sq), kind, mk, aux);
+                    } else if flags & TAKES_EP != 0 {
+                        if let Some((target, victim)) = self.ep {
+                            if target == sq
+                                && self.sh.cell_side[self.board[victim as usize] as usize] != me.0
+                            {
+                                self.push_move(
+                                    out,
+                                    from,
+                                    Square(sq),
+                                    kind,
+                                    MoveKind::EnPassant,
+                                    victim,
+                                );
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            if !screened {
+                screened = true;
+                continue;
+            }
+            if flags & CAN_CAPTURE != 0
+                && e & NO_STOP == 0
+                && self.sh.cell_side[occ as usize] != me.0
+            {
+                self.push_move(out, from, Square(sq), kind, MoveKind::Normal, 0);
+            }
+            return;
         }
     }
 
@@ -268,7 +289,7 @@ impl Position {
         }
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
-        let fast = royals.len() == 1 && !self.royal_exposed(me);
+        let fast = royals.len() == 1 && !t.has_borrowing && !self.royal_exposed(me);
         let n = t.geometry.len();
         let ksq = royals[0] as usize;
         let from_s = &t.from_sensitive[me.index() * n + ksq];

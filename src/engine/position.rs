@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
 use super::zobrist::Keys;
-use crate::model::{PieceKind, Side, Square, Tables, NO_STOP};
+use crate::model::{PieceKind, Side, Square, Tables, CAN_CAPTURE, NO_STOP};
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -412,12 +412,51 @@ impl Position {
         for &f in &self.plist[by.index()] {
             let kind = PieceKind(self.sh.cell_kind[self.board[f as usize] as usize]);
             for w in t.ways(kind, by, Square(f), target) {
-                if self.way_open(w) {
+                if w.flags & CAN_CAPTURE != 0 && self.way_open(w) {
                     return true;
+                }
+            }
+            if t.borrows[kind.index()] && self.borrowed_attack(Square(f), by, target) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `lent` with (lender kind, pattern) for every pattern a friendly piece lends to
+    /// the piece of `side` on `at`: one whose path from the lender reaches `at`.
+    pub(crate) fn lent_patterns(
+        &self,
+        at: Square,
+        side: Side,
+        mut lent: impl FnMut(PieceKind, u8) -> bool,
+    ) -> bool {
+        let t = &self.sh.t;
+        let mut seen: Vec<(PieceKind, u8)> = Vec::new();
+        for &g in &self.plist[side.index()] {
+            if g == at.0 {
+                continue;
+            }
+            let kind = PieceKind(self.sh.cell_kind[self.board[g as usize] as usize]);
+            for w in t.ways(kind, side, Square(g), at) {
+                if !seen.contains(&(kind, w.pattern)) && self.way_open(w) {
+                    seen.push((kind, w.pattern));
+                    if lent(kind, w.pattern) {
+                        return true;
+                    }
                 }
             }
         }
         false
+    }
+
+    fn borrowed_attack(&self, at: Square, by: Side, target: Square) -> bool {
+        let t = &self.sh.t;
+        self.lent_patterns(at, by, |kind, pattern| {
+            t.ways(kind, by, at, target)
+                .iter()
+                .any(|w| w.pattern == pattern && w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+        })
     }
 
     #[inline]

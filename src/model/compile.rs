@@ -8,7 +8,7 @@
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::{
-    Castling, Dirs, LegKind, Mode, OptionGuard, PieceKind, RepetitionRule, Side, Variant, Verdict,
+    Castling, Dirs, LegKind, OptionGuard, PieceKind, RepetitionRule, Side, Variant, Verdict,
 };
 
 /// Set on a ray entry whose square can be passed but not stopped on (confinement).
@@ -38,6 +38,8 @@ pub struct Path {
     pub ray_start: u32,
     /// `CAN_MOVE`, `CAN_CAPTURE`, `HOP`, `CREATES_EP`, `TAKES_EP`.
     pub flags: u8,
+    /// The index of the piece's pattern this path comes from.
+    pub pattern: u8,
 }
 
 /// One way a piece on one square attacks another square.
@@ -53,6 +55,10 @@ pub struct Way {
     pub between_start: u32,
     /// The between squares must hold exactly one piece (else: none).
     pub hop: bool,
+    /// The flags of the path it comes from (`CAN_CAPTURE` for an attack).
+    pub flags: u8,
+    /// The index of the piece's pattern it comes from.
+    pub pattern: u8,
 }
 
 /// Promotion as it applies to one piece kind and side.
@@ -147,6 +153,10 @@ pub struct Tables {
     pub to_sensitive: Vec<SquareSet>,
     /// Whether any pattern creates en-passant targets.
     pub has_en_passant: bool,
+    /// Whether a piece kind borrows the movement of friendly pieces.
+    pub borrows: Vec<bool>,
+    /// Whether any piece kind borrows.
+    pub has_borrowing: bool,
 }
 
 /// Why a choice of options was refused.
@@ -258,6 +268,7 @@ struct RawPath {
     pre: Vec<Square>,
     ray: Vec<u16>,
     flags: u8,
+    pattern: u8,
 }
 
 struct Builder {
@@ -304,7 +315,7 @@ impl Builder {
         let piece = &self.variant.pieces[kind];
         let facing = self.variant.sides[side.index()].facing;
         let mut out = Vec::new();
-        for pat in &piece.patterns {
+        for (index, pat) in piece.patterns.iter().enumerate() {
             if !guards_hold(&self.options, &pat.options) {
                 continue;
             }
@@ -328,7 +339,7 @@ impl Builder {
             if pat.takes_en_passant {
                 flags |= TAKES_EP;
             }
-            let _ = Mode::Both;
+            let first = out.len();
             self.expand(
                 pat,
                 0,
@@ -340,6 +351,9 @@ impl Builder {
                 allowed,
                 &mut out,
             );
+            for rp in &mut out[first..] {
+                rp.pattern = index as u8;
+            }
         }
         out
     }
@@ -407,6 +421,7 @@ impl Builder {
                         pre: pre.clone(),
                         ray,
                         flags: flags | if hop { HOP } else { 0 },
+                        pattern: 0,
                     });
                 }
             } else if !hop {
@@ -444,6 +459,7 @@ impl Builder {
         let mut path_index = Vec::with_capacity(kinds * sides * n);
         let mut may_repeat = Vec::with_capacity(kinds * sides * n);
         let mut dead = Vec::new();
+        let lending = self.variant.pieces.iter().any(|p| p.borrows);
         // (kind, side, from) -> list of (to, way)
         let mut ways_by_from: Vec<Vec<Vec<(u16, Way)>>> = Vec::new();
         for kind in 0..kinds {
@@ -479,20 +495,22 @@ impl Builder {
                         }
                         let (pre_start, pre_len) = self.push_pool(rp.pre.iter().map(|s| s.0));
                         let (ray_start, ray_len) = self.push_pool(rp.ray.iter().copied());
-                        if rp.flags & CAN_CAPTURE != 0 {
-                            for (i, &e) in rp.ray.iter().enumerate() {
-                                if e & NO_STOP == 0 {
-                                    ways.push((
-                                        e,
-                                        Way {
-                                            pre_start,
-                                            pre_len,
-                                            between_start: ray_start,
-                                            between_len: i as u16,
-                                            hop: rp.flags & HOP != 0,
-                                        },
-                                    ));
-                                }
+                        // Move-only ways matter only to lenders; attack tests skip them.
+                        let keep = rp.flags & CAN_CAPTURE != 0 || lending;
+                        for (i, &e) in rp.ray.iter().enumerate() {
+                            if keep && e & NO_STOP == 0 {
+                                ways.push((
+                                    e,
+                                    Way {
+                                        pre_start,
+                                        pre_len,
+                                        between_start: ray_start,
+                                        between_len: i as u16,
+                                        hop: rp.flags & HOP != 0,
+                                        flags: rp.flags,
+                                        pattern: rp.pattern,
+                                    },
+                                ));
                             }
                         }
                         paths.push(Path {
@@ -501,6 +519,7 @@ impl Builder {
                             ray_start,
                             ray_len,
                             flags: rp.flags,
+                            pattern: rp.pattern,
                         });
                     }
                     path_index.push((start, paths.len() as u32));
@@ -642,6 +661,8 @@ impl Builder {
             .collect();
         let resets_clock = variant.pieces.iter().map(|p| p.resets_clock).collect();
         let has_en_passant = paths.iter().any(|p| p.flags & CREATES_EP != 0);
+        let borrows: Vec<bool> = variant.pieces.iter().map(|p| p.borrows).collect();
+        let has_borrowing = borrows.iter().any(|b| *b);
 
         let mut tables = Tables {
             variant: self.variant.clone(),
@@ -665,6 +686,8 @@ impl Builder {
             from_sensitive: Vec::new(),
             to_sensitive: Vec::new(),
             has_en_passant,
+            borrows,
+            has_borrowing,
         };
         tables.compute_sensitivity();
         tables
@@ -689,6 +712,9 @@ impl Tables {
                     for to in 0..n {
                         let i = from * n + to;
                         for w in &self.ways[offsets[i] as usize..offsets[i + 1] as usize] {
+                            if w.flags & CAN_CAPTURE == 0 {
+                                continue;
+                            }
                             for defender in (0..self.sides).filter(|d| *d != side) {
                                 let fs = &mut from_s[defender * n + to];
                                 for &e in self.squares(w.pre_start, w.pre_len) {

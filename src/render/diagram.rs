@@ -88,16 +88,37 @@ pub fn board_map(pos: &Position) -> String {
     let g = t.geometry;
     let v = &t.variant;
     let mut out = String::new();
-    let _ = writeln!(out, "{}: {} x {} board, {} to move", v.name, g.width, g.height, v.sides[pos.side_to_move().index()].name);
+    let _ = writeln!(
+        out,
+        "{}: {} x {} board, {} to move",
+        v.name,
+        g.width,
+        g.height,
+        v.sides[pos.side_to_move().index()].name
+    );
     for z in &v.zones {
         let same = z.squares.windows(2).all(|w| w[0] == w[1]);
         for (s, set) in z.squares.iter().enumerate() {
             if same && s > 0 {
                 break;
             }
-            let whose = if same { String::new() } else { format!(" ({})", v.sides[s].name) };
-            let glyph = z.glyph.map(|c| format!(", drawn `{c}`")).unwrap_or_default();
-            let _ = writeln!(out, "\nzone {}{}{}: {} squares", z.name, whose, glyph, set.len());
+            let whose = if same {
+                String::new()
+            } else {
+                format!(" ({})", v.sides[s].name)
+            };
+            let glyph = z
+                .glyph
+                .map(|c| format!(", drawn `{c}`"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "\nzone {}{}{}: {} squares",
+                z.name,
+                whose,
+                glyph,
+                set.len()
+            );
             out.push_str(&grid(g, |sq| if set.contains(sq) { 'x' } else { '.' }));
         }
     }
@@ -151,7 +172,14 @@ pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Opt
                     continue;
                 }
                 let capture = crate::engine::notation::is_capture(&p, &m);
-                set(m.to, if capture { Marker::CaptureOnly } else { Marker::Both });
+                set(
+                    m.to,
+                    if capture {
+                        Marker::CaptureOnly
+                    } else {
+                        Marker::Both
+                    },
+                );
             }
         }
     }
