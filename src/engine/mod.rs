@@ -4,6 +4,7 @@ pub mod fen;
 mod movegen;
 mod mv;
 pub mod notation;
+pub mod record;
 mod outcome;
 mod perft;
 mod position;

@@ -320,12 +320,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     if let Ok(m) = parse_coord(pos, text) {
         return Ok(m);
     }
+    parse_move_among(pos, text, &pos.legal_moves())
+}
+
+/// Reads a move in SAN-like or long algebraic notation, matching it against `candidates`.
+///
+/// # Errors
+/// If the text is unreadable, matches no candidate, or matches several.
+pub fn parse_move_among(pos: &Position, text: &str, candidates: &[Move]) -> Result<Move, ParseMoveError> {
+    let legal = candidates;
     let t = pos.tables();
     let g = t.geometry;
     let Some(parts) = split_san(g, text) else {
         return Err(ParseMoveError::Unreadable(text.into()));
     };
-    let legal = pos.legal_moves();
     let me = pos.side_to_move();
     let kind_of = |l: &str| t.variant.piece_by_letter(l);
     if let Some(east) = parts.castle {
