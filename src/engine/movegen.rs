@@ -55,21 +55,19 @@ impl Position {
         let me = self.stm;
         let start = out.len();
         for path in t.paths(kind, me, from) {
-            self.walk_path(from, kind, path, out);
+            self.walk_path(from, kind, path, path.flags, out);
         }
         let mut repeat = t.may_repeat(kind, me, from);
         if t.borrows[kind.index()] {
-            self.lent_patterns(from, me, |lender, pattern| {
-                for path in t
-                    .paths(lender, me, from)
-                    .iter()
-                    .filter(|p| p.pattern == pattern)
-                {
-                    self.walk_path(from, kind, path, out);
+            for (lender, mask) in self.lent_powers(from, me) {
+                for path in t.paths(lender, me, from) {
+                    let flags = path.flags & !(CAN_MOVE | CAN_CAPTURE) | (path.flags & mask);
+                    if flags & (CAN_MOVE | CAN_CAPTURE) != 0 {
+                        self.walk_path(from, kind, path, flags, out);
+                        repeat = true;
+                    }
                 }
-                repeat = true;
-                false
-            });
+            }
         }
         if repeat {
             let mut i = start;
@@ -83,9 +81,10 @@ impl Position {
         }
     }
 
-    /// Generates the moves along one path for a piece of kind `kind` on `from`.
+    /// Generates the moves along one path (with `flags` in place of its own) for a piece of
+    /// kind `kind` on `from`.
     #[inline]
-    fn walk_path(&self, from: Square, kind: PieceKind, path: &Path, out: &mut Vec<Move>) {
+    fn walk_path(&self, from: Square, kind: PieceKind, path: &Path, flags: u8, out: &mut Vec<Move>) {
         let t = &self.sh.t;
         let me = self.stm;
         for &s in t.squares(path.pre_start, path.pre_len) {
@@ -93,7 +92,6 @@ impl Position {
                 return;
             }
         }
-        let flags = path.flags;
         let ray = t.squares(path.ray_start, path.ray_len);
         let mut screened = flags & HOP == 0;
         for &e in ray {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
 use super::zobrist::Keys;
-use crate::model::{PieceKind, Side, Square, Tables, CAN_CAPTURE, NO_STOP};
+use crate::model::{PieceKind, Side, Square, Tables, CAN_CAPTURE, CAN_MOVE, NO_STOP};
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -423,39 +423,41 @@ impl Position {
         false
     }
 
-    /// Calls `lent` with (lender kind, pattern) for every pattern a friendly piece lends to
-    /// the piece of `side` on `at`: one whose path from the lender reaches `at`.
-    pub(crate) fn lent_patterns(
-        &self,
-        at: Square,
-        side: Side,
-        mut lent: impl FnMut(PieceKind, u8) -> bool,
-    ) -> bool {
+    /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,
+    /// `CAN_MOVE` if one could move there and `CAN_CAPTURE` if one could capture there
+    /// (as if `at` were empty, or held an enemy).
+    pub(crate) fn lent_powers(&self, at: Square, side: Side) -> Vec<(PieceKind, u8)> {
         let t = &self.sh.t;
-        let mut seen: Vec<(PieceKind, u8)> = Vec::new();
+        let mut lent: Vec<(PieceKind, u8)> = Vec::new();
         for &g in &self.plist[side.index()] {
             if g == at.0 {
                 continue;
             }
             let kind = PieceKind(self.sh.cell_kind[self.board[g as usize] as usize]);
+            let mut mask = 0;
             for w in t.ways(kind, side, Square(g), at) {
-                if !seen.contains(&(kind, w.pattern)) && self.way_open(w) {
-                    seen.push((kind, w.pattern));
-                    if lent(kind, w.pattern) {
-                        return true;
-                    }
+                let m = w.flags & (CAN_MOVE | CAN_CAPTURE);
+                if m & !mask != 0 && self.way_open(w) {
+                    mask |= m;
+                }
+            }
+            if mask != 0 {
+                match lent.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, m)) => *m |= mask,
+                    None => lent.push((kind, mask)),
                 }
             }
         }
-        false
+        lent
     }
 
     fn borrowed_attack(&self, at: Square, by: Side, target: Square) -> bool {
         let t = &self.sh.t;
-        self.lent_patterns(at, by, |kind, pattern| {
-            t.ways(kind, by, at, target)
-                .iter()
-                .any(|w| w.pattern == pattern && w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+        self.lent_powers(at, by).into_iter().any(|(kind, mask)| {
+            mask & CAN_CAPTURE != 0
+                && t.ways(kind, by, at, target)
+                    .iter()
+                    .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
         })
     }
 

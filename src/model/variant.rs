@@ -259,9 +259,9 @@ pub struct PieceDef {
     pub drops: DropRules,
     /// A move of this piece resets the move-limit counter (like a pawn move in chess).
     pub resets_clock: bool,
-    /// Besides its own patterns, the piece may use every pattern of a friendly piece that
-    /// could itself move or capture to the square it stands on (the lender's own patterns
-    /// only: borrowing is not passed on).
+    /// Besides its own patterns, the piece moves as every friendly piece that could move to
+    /// the square it stands on, and captures as every one that could capture there (the
+    /// lender's own patterns only: borrowing is not passed on).
     pub borrows: bool,
 }
 
