@@ -1,8 +1,9 @@
 //! Game records: reading a list of moves as players write them and replaying it.
 //!
 //! A record is whitespace-separated moves in any notation [`notation::parse_move`] reads.
-//! Move numbers (`1.`, `1...`, `12.e4`), results (`1-0`, `0-1`, `1/2-1/2`, `*`) and comments in
-//! braces or parentheses standing apart from a move are skipped. Check marks are verified:
+//! Move numbers (`1.`, `1...`, `12.e4`), results (`1-0`, `0-1`, `1/2-1/2`, `*`), lone dashes and
+//! comments in braces or parentheses standing apart from a move are skipped; so are lines
+//! starting with `#`. Check marks are verified:
 //! a move marked `+` must give check and one marked `#` must checkmate.
 
 use super::mv::{Move, MoveKind};
@@ -51,7 +52,11 @@ pub fn tokens(record: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut depth_brace = 0;
     let mut depth_paren = 0;
-    for raw in record.split_whitespace() {
+    let words = record
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace);
+    for raw in words {
         let mut word = raw;
         if depth_brace > 0 || word.starts_with('{') {
             depth_brace += word.matches('{').count();
@@ -68,7 +73,8 @@ pub fn tokens(record: &str) -> Vec<String> {
         if digits > 0 && word[digits..].starts_with('.') {
             word = word[digits..].trim_start_matches('.');
         }
-        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+        // A lone dash is a list bullet, as records copied from web pages often start with.
+        if word.is_empty() || matches!(word, "-" | "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
             continue;
         }
         out.push(word.to_string());
