@@ -4,9 +4,11 @@
 //! Ranks run top to bottom separated by `/`; runs of empty squares are decimal numbers of any
 //! length (`10`); promoted pieces are `+` and their letter; uppercase is the first side.
 //! The hand part (`[PPn]`, `[-]` when empty) is written only when the variant has drops; the
-//! castling and en-passant fields are always written (`-` when empty), as Fairy-Stockfish does.
+//! castling and en-passant fields only when it has castling and en-passant captures (`-`
+//! when empty), so Shogi positions read `...[-] w 0 1` as Fairy-Stockfish writes them.
 //!
-//! Reading is lenient: the hand part, the castling, en-passant and clock fields may be left out;
+//! Reading is lenient: the hand part, the castling, en-passant and clock fields may be left out,
+//! and `-` fields a variant does not have are skipped (`w - - 0 1` reads for Xiangqi);
 //! a `~` after a piece (Fairy-Stockfish's promoted-piece mark) is ignored; the side may be
 //! given as `w`/`b` or by the initial of the side's name; castling may use `KQkq` or file
 //! letters (the partner's file, uppercase for the first side).
@@ -205,12 +207,16 @@ impl Position {
             out.push(']');
         }
         let _ = write!(out, " {}", side_letter(self.side_to_move()));
-        let _ = write!(out, " {}", castling_text(self));
-        match self.ep {
-            Some((sq, _)) => {
-                let _ = write!(out, " {}", g.name(Square(sq)));
+        if !t.rules.rights.is_empty() {
+            let _ = write!(out, " {}", castling_text(self));
+        }
+        if t.has_en_passant {
+            match self.ep {
+                Some((sq, _)) => {
+                    let _ = write!(out, " {}", g.name(Square(sq)));
+                }
+                None => out.push_str(" -"),
             }
-            None => out.push_str(" -"),
         }
         let _ = write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number());
         out
