@@ -1,0 +1,144 @@
+//! The command line as a user sees it: output pinned with insta snapshots.
+
+use std::process::Command;
+
+fn rulebook(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+macro_rules! snap {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+#[test]
+fn help_lists_every_command() {
+    let (out, _, code) = rulebook(&["--help"]);
+    assert_eq!(code, 0);
+    snap!("cli_help", out);
+    for cmd in ["check", "perft", "moves", "diagram", "board", "replay"] {
+        let (out, _, code) = rulebook(&[cmd, "--help"]);
+        assert_eq!(code, 0);
+        snap!(format!("cli_help_{cmd}"), out);
+    }
+}
+
+#[test]
+fn check_accepts_every_shipped_definition() {
+    let mut files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/definitions"))
+        .unwrap()
+        .map(|e| format!("definitions/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let (out, err, code) = rulebook(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), files.len());
+    assert!(out.lines().all(|l| l.ends_with(": ok")), "{out}");
+}
+
+#[test]
+fn perft_prints_nodes_searched_last() {
+    let (out, err, code) = rulebook(&["perft", "definitions/xiangqi.variant", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("Nodes searched: 1920"));
+    assert!(err.contains("nodes/s"), "{err}");
+    let (out, _, code) = rulebook(&["perft", "definitions/chess.variant", "1", "--divide"]);
+    assert_eq!(code, 0);
+    snap!("cli_perft_divide_chess", out);
+}
+
+#[test]
+fn moves_lists_coordinate_moves() {
+    let (out, err, code) = rulebook(&[
+        "moves",
+        "definitions/shogi.variant",
+        "--fen",
+        "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l == "B@e5"), "{out}");
+    assert!(out.lines().all(|l| !l.is_empty()));
+    let (out, _, code) = rulebook(&["moves", "definitions/chess.variant", "--fen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert_eq!(code, 0);
+    snap!("cli_moves_promotion", out);
+}
+
+#[test]
+fn diagrams_and_board_maps() {
+    let (out, err, code) = rulebook(&["diagram", "definitions/xiangqi.variant", "--piece", "N", "--at", "e5"]);
+    assert_eq!(code, 0, "{err}");
+    snap!("cli_diagram_xiangqi_horse_e5", out);
+    let (out, _, code) = rulebook(&["diagram", "definitions/xiangqi.variant", "--piece", "C", "--at", "b3"]);
+    assert_eq!(code, 0);
+    snap!("cli_diagram_xiangqi_cannon_b3", out);
+    let (out, _, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--piece",
+        "C",
+        "--at",
+        "b3",
+        "--fen",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    snap!("cli_diagram_xiangqi_cannon_b3_start", out);
+    let (out, _, code) = rulebook(&["board", "definitions/xiangqi.variant"]);
+    assert_eq!(code, 0);
+    snap!("cli_board_xiangqi", out);
+}
+
+#[test]
+fn bad_input_gets_one_line_and_a_nonzero_exit() {
+    let cases: &[&[&str]] = &[
+        &["perft", "definitions/chess.variant", "2", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"],
+        &["perft", "definitions/chess.variant", "2", "--fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        &["moves", "definitions/chess.variant", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1"],
+        &["moves", "definitions/chess.variant", "--option", "drops"],
+        &["diagram", "definitions/chess.variant", "--piece", "X", "--at", "e4"],
+        &["diagram", "definitions/chess.variant", "--piece", "N", "--at", "i9"],
+        &["perft", "definitions/no-such.variant", "1"],
+    ];
+    let mut report = String::new();
+    for args in cases {
+        let (out, err, code) = rulebook(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        report.push_str(&format!("$ rulebook {}\n{err}\n", args.join(" ")));
+    }
+    snap!("cli_bad_input", report);
+}
+
+#[test]
+fn replay_prints_each_ply_and_the_result() {
+    let (out, err, code) = rulebook(&["replay", "definitions/middle-xiangqi.variant", "tests/records/middle-xiangqi.txt"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 138);
+    assert_eq!(out.lines().last(), Some("result: checkmate, red wins"));
+    snap!("cli_replay_middle_xiangqi", out);
+    let (out, err, code) = rulebook(&[
+        "replay",
+        "definitions/delegating-chess.variant",
+        "tests/records/delegating-chess-misprint.txt",
+        "--fen",
+        "Qc1k3/p6/2n2b1/7/5q1/6N/7/7/6p/1P5/7/R1CK2Q w",
+    ]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: ply 1 `b3-e5+`"), "{err}");
+}

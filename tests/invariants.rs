@@ -1,0 +1,68 @@
+//! Properties every position of every shipped definition keeps, checked along random games.
+
+use rulebook::engine::{notation, Position};
+use rulebook::model::Tables;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn definitions() -> Vec<(String, Position)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");
+    let mut out = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let variant = rulebook::load(&name, &text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        out.push((name, Position::new(Tables::compile(&variant, &[]).unwrap())));
+    }
+    out
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for (name, start) in definitions() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for game in 0..6 {
+            let mut pos = start.clone();
+            for ply in 0..120 {
+                let at = format!("{name} game {game} ply {ply} {}", pos.fen());
+                // FEN round trip.
+                let again = pos.with_fen(&pos.fen()).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(again.fen(), pos.fen(), "{at}");
+                assert_eq!(again.hash(), pos.hash(), "{at}: hash differs after a FEN round trip");
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                for m in &moves {
+                    // Every move prints and reads back, in both notations.
+                    let c = notation::coord(&pos, m);
+                    assert_eq!(notation::parse_move(&pos, &c).as_ref(), Ok(m), "{at}: coordinate {c}");
+                    let s = notation::san(&pos, m);
+                    assert_eq!(notation::parse_move(&pos, &s).as_ref(), Ok(m), "{at}: san {s}");
+                }
+                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                let before = pos.fen();
+                let hash = pos.hash();
+                let mover = pos.side_to_move();
+                pos.play(m);
+                if pos.tables().rules.checkmate {
+                    assert!(!pos.royal_exposed(mover), "{at}: a legal move left a royal exposed");
+                }
+                pos.undo_move();
+                assert_eq!(pos.fen(), before, "{at}: undo did not restore");
+                assert_eq!(pos.hash(), hash, "{at}: undo did not restore the hash");
+                pos.play(m);
+            }
+        }
+    }
+}
