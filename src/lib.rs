@@ -5,4 +5,8 @@
 //! interpreted by the [`engine`].
 #![warn(missing_debug_implementations)]
 
+pub mod diagnostics;
 pub mod model;
+pub mod syntax;
+
+pub use diagnostics::{DefinitionError, Diagnostics};

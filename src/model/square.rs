@@ -197,7 +197,10 @@ mod tests {
         assert_eq!(g.parse_prefix("a10a9"), Some((g.parse("a10").unwrap(), 3)));
         assert_eq!(g.parse_prefix("a1a2"), Some((g.parse("a1").unwrap(), 2)));
         let small = Geometry::new(9, 9);
-        assert_eq!(small.parse_prefix("a10"), Some((small.parse("a1").unwrap(), 2)));
+        assert_eq!(
+            small.parse_prefix("a10"),
+            Some((small.parse("a1").unwrap(), 2))
+        );
         assert_eq!(g.parse("a0"), None);
         assert_eq!(g.parse("j1"), None);
     }
