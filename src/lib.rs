@@ -5,8 +5,10 @@
 //! interpreted by the [`engine`].
 #![warn(missing_debug_implementations)]
 
+pub mod check;
 pub mod diagnostics;
 pub mod model;
 pub mod syntax;
 
+pub use check::{check_source, load, CheckReport};
 pub use diagnostics::{DefinitionError, Diagnostics};
