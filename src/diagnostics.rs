@@ -18,10 +18,7 @@ pub enum DefinitionError {
     // ---- syntax ----
     /// The text does not follow the grammar at some token.
     #[error("expected {expected}, found {found}")]
-    #[diagnostic(
-        code(rulebook::syntax::unexpected),
-        help("see docs/language.md for what may be written here")
-    )]
+    #[diagnostic(code(rulebook::syntax::unexpected))]
     Unexpected {
         /// What the grammar allowed, in words.
         expected: String,
@@ -30,6 +27,9 @@ pub enum DefinitionError {
         /// The token found.
         #[label("unexpected {found}")]
         at: SourceSpan,
+        /// A likely fix.
+        #[help]
+        help: String,
     },
 
     /// The text ends in the middle of a declaration.
@@ -42,7 +42,7 @@ pub enum DefinitionError {
         /// What the grammar allowed, in words.
         expected: String,
         /// The end of the text.
-        #[label("the file ends here")]
+        #[label("the file ends after this")]
         at: SourceSpan,
     },
 
@@ -103,7 +103,7 @@ pub enum DefinitionError {
 
     // ---- board ----
     /// The board is wider or taller than supported.
-    #[error("a board of {dimension} {size} is too large")]
+    #[error("a board with {size} {dimension} is too large")]
     #[diagnostic(
         code(rulebook::board::too_large),
         help("boards may have at most {max} files and {max} ranks")
@@ -450,7 +450,7 @@ pub enum DefinitionError {
     #[error("piece letter `{letter}` is lowercase")]
     #[diagnostic(
         code(rulebook::piece::lowercase_letter),
-        help("write piece letters in uppercase (`{upper}`); the second side's pieces are written in lowercase in setups automatically")
+        help("write piece letters in uppercase (`{upper}`); setups use the lowercase letter for the second side's pieces")
     )]
     LowercaseLetter {
         /// The letter as written.
@@ -580,6 +580,22 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A piece has more patterns than supported once `like` is expanded.
+    #[error("piece `{name}` has more than {max} move patterns")]
+    #[diagnostic(
+        code(rulebook::piece::too_many_patterns),
+        help("`like` copies every pattern of the piece it names; copy fewer pieces or merge patterns")
+    )]
+    TooManyPatterns {
+        /// The piece.
+        name: String,
+        /// The limit.
+        max: usize,
+        /// The piece's name.
+        #[label("too many patterns")]
+        at: SourceSpan,
+    },
+
     // ---- patterns ----
     /// `same` or `outward` on a first leg.
     #[error("`{word}` on the first leg of a path")]
@@ -686,7 +702,7 @@ pub enum DefinitionError {
     },
 
     /// Guards or modifiers on `like`.
-    #[error("`like` cannot take {what}")]
+    #[error("`like` cannot be combined with {what}")]
     #[diagnostic(
         code(rulebook::pattern::guarded_like),
         help("`like PIECE` copies every pattern of that piece as it is; write the patterns out to change them")
@@ -878,8 +894,8 @@ pub enum DefinitionError {
         help("each row needs one cell per file; a number stands for that many empty squares")
     )]
     SetupRowWidth {
-        /// Squares written.
-        squares: u64,
+        /// Squares written, in words.
+        squares: String,
         /// Files on the board.
         width: u8,
         /// The row.
@@ -1032,10 +1048,6 @@ impl fmt::Display for Diagnostics {
 impl std::error::Error for Diagnostics {}
 
 impl Diagnostic for Diagnostics {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("rulebook::definition"))
-    }
-
     fn severity(&self) -> Option<Severity> {
         Some(if self.has_errors() {
             Severity::Error

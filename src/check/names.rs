@@ -77,7 +77,7 @@ impl Reported {
 }
 
 /// The candidate closest to `name`, if close enough to be a likely misspelling.
-pub(super) fn similar<'a>(
+pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -90,20 +90,31 @@ pub(super) fn similar<'a>(
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance; names are short, so the quadratic table is fine.
+/// Edit distance counting a swap of neighbours as one edit (`peice` is one edit from
+/// `piece`); names are short, so the quadratic table is fine.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 fn suggestion<'a>(
@@ -112,8 +123,13 @@ fn suggestion<'a>(
     candidates: impl Iterator<Item = &'a str> + Clone,
     declare: String,
 ) -> String {
+    let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     if let Some(s) = similar(name, candidates.clone()) {
-        return format!("a {what} with a similar name exists: `{s}`");
+        return format!("{article} {what} with a similar name exists: `{s}`");
     }
     let all: Vec<String> = candidates.take(8).map(|c| format!("`{c}`")).collect();
     if all.is_empty() {
@@ -236,5 +252,9 @@ mod tests {
         assert_eq!(similar("palce", names.iter().copied()), Some("palace"));
         assert_eq!(similar("Camp", names.iter().copied()), Some("camp"));
         assert_eq!(similar("river", names.iter().copied()), None);
+        assert_eq!(
+            similar("peice", ["piece", "zone"].into_iter()),
+            Some("piece")
+        );
     }
 }

@@ -536,9 +536,14 @@ impl Ctx {
         for i in order {
             let mut out: Vec<Pattern> = Vec::new();
             let mut seen: HashSet<String> = HashSet::new();
+            let mut overflow = false;
             let mut push = |p: &Pattern, out: &mut Vec<Pattern>| {
-                if out.len() < MAX_PATTERNS && seen.insert(format!("{p:?}")) {
-                    out.push(p.clone());
+                if seen.insert(format!("{p:?}")) {
+                    if out.len() < MAX_PATTERNS {
+                        out.push(p.clone());
+                    } else {
+                        overflow = true;
+                    }
                 }
             };
             for slot in slots[i].take().unwrap_or_default() {
@@ -551,6 +556,13 @@ impl Ctx {
                     }
                     Slot::Like(..) => {}
                 }
+            }
+            if overflow {
+                self.report(DefinitionError::TooManyPatterns {
+                    name: decls[i].name.node.clone(),
+                    max: MAX_PATTERNS,
+                    at: decls[i].name.span.into(),
+                });
             }
             expanded[i] = out;
         }

@@ -70,6 +70,11 @@ impl Ctx {
                 })
                 .fold(0u64, u64::saturating_add);
             if squares != u64::from(g.width) {
+                let squares = if squares == u64::MAX {
+                    "too many".to_string()
+                } else {
+                    squares.to_string()
+                };
                 self.report(DefinitionError::SetupRowWidth {
                     squares,
                     width: g.width,

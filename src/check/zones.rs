@@ -330,7 +330,7 @@ impl Ctx {
             self.report(DefinitionError::MaskHeight {
                 rows: mask.rows.len(),
                 height: g.height,
-                at: mask.span.into(),
+                at: mask.keyword.into(),
             });
             ok = false;
         }

@@ -231,6 +231,8 @@ pub enum ZoneTerm {
 /// A `mask` picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mask {
+    /// The keyword.
+    pub keyword: Span,
     /// The rows, top rank first.
     pub rows: Vec<PictureRow<char>>,
     /// The keyword and the picture.

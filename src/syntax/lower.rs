@@ -3,7 +3,7 @@
 //! Each function relies on the shape the grammar guarantees and says which guarantee in its
 //! `expect` messages; a broken guarantee is a bug in this module, not in the input.
 
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 
 use super::{
     ast::{self, Span, Spanned},
@@ -12,16 +12,32 @@ use super::{
 
 type P<'i> = Pair<'i, Rule>;
 
+/// Where a pair was written, without the blanks and comments pest skips after a trailing
+/// repetition: a rule such as `sides_decl` would otherwise end on the next line.
 fn span(pair: &P<'_>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    let mut end = s.end();
+    let mut current = pair.clone();
+    while current.as_str().ends_with(char::is_whitespace) {
+        match current.clone().into_inner().last() {
+            Some(last) => {
+                end = last.as_span().end();
+                current = last;
+            }
+            None => {
+                end = s.start() + pair.as_str().trim_end().len();
+                break;
+            }
+        }
+    }
+    Span::new(s.start(), end.max(s.start()))
 }
 
 fn spanned_str(pair: &P<'_>) -> Spanned<String> {
     Spanned::new(pair.as_str().to_string(), span(pair))
 }
 
-fn next<'i>(pairs: &mut Pairs<'i, Rule>, what: &str) -> P<'i> {
+fn next<'i>(pairs: &mut impl Iterator<Item = P<'i>>, what: &str) -> P<'i> {
     pairs
         .next()
         .unwrap_or_else(|| panic!("grammar: expected {what}"))
@@ -91,7 +107,10 @@ fn sides_decl(pair: P<'_>) -> ast::SidesDecl {
     let whole = span(&pair);
     let mut parts = pair.into_inner();
     let keyword = span(&next(&mut parts, "kw_sides"));
-    let sides = parts.map(side).collect();
+    let sides = parts
+        .filter(|p| p.as_rule() == Rule::side)
+        .map(side)
+        .collect();
     ast::SidesDecl {
         keyword,
         sides,
@@ -144,7 +163,7 @@ fn option_decl(pair: P<'_>) -> ast::OptionDecl {
 
 fn symmetry(pair: P<'_>) -> Spanned<ast::Symmetry> {
     debug_assert_eq!(pair.as_rule(), Rule::symmetry);
-    let word = next(&mut pair.into_inner(), "kw_mirrored or kw_rotated");
+    let word = next(&mut pair.into_inner().skip(1), "kw_mirrored or kw_rotated");
     let kind = match word.as_rule() {
         Rule::kw_mirrored => ast::Symmetry::Mirrored,
         Rule::kw_rotated => ast::Symmetry::Rotated,
@@ -158,6 +177,7 @@ fn zone_decl(pair: P<'_>) -> ast::ZoneDecl {
     let mut parts = pair.into_inner();
     next(&mut parts, "kw_zone");
     let name = spanned_str(&next(&mut parts, "zone name"));
+    next(&mut parts, "equals");
     let expr = zone_expr(next(&mut parts, "zone_expr"));
     let symmetry = parts.next().map(symmetry);
     ast::ZoneDecl {
@@ -235,7 +255,7 @@ fn zone_term(pair: P<'_>) -> ast::ZoneTerm {
     let whole = span(&inner);
     match inner.as_rule() {
         Rule::zone_group => ast::ZoneTerm::Group(Box::new(zone_expr(next(
-            &mut inner.into_inner(),
+            &mut inner.into_inner().skip(1),
             "zone_expr in parentheses",
         )))),
         Rule::mask => ast::ZoneTerm::Mask(mask(inner)),
@@ -257,6 +277,7 @@ fn zone_term(pair: P<'_>) -> ast::ZoneTerm {
             let mut parts = inner.into_inner();
             next(&mut parts, "kw_ranks");
             let a = spanned_str(&next(&mut parts, "first rank"));
+            next(&mut parts, "dash");
             let b = spanned_str(&next(&mut parts, "last rank"));
             ast::ZoneTerm::Ranks(a, b)
         }
@@ -269,6 +290,7 @@ fn zone_term(pair: P<'_>) -> ast::ZoneTerm {
             let mut parts = inner.into_inner();
             next(&mut parts, "kw_files");
             let a = file_letter(&next(&mut parts, "first file"));
+            next(&mut parts, "dash");
             let b = file_letter(&next(&mut parts, "last file"));
             ast::ZoneTerm::Files(a, b)
         }
@@ -282,8 +304,9 @@ fn zone_term(pair: P<'_>) -> ast::ZoneTerm {
 fn mask(pair: P<'_>) -> ast::Mask {
     debug_assert_eq!(pair.as_rule(), Rule::mask);
     let whole = span(&pair);
-    let rows = pair
-        .into_inner()
+    let mut parts = pair.into_inner().peekable();
+    let keyword = span(parts.peek().expect("grammar: mask starts with kw_mask"));
+    let rows = parts
         .filter(|p| p.as_rule() == Rule::mask_row)
         .map(|row| {
             let cells = next(&mut row.into_inner(), "mask_cells in mask_row");
@@ -301,7 +324,11 @@ fn mask(pair: P<'_>) -> ast::Mask {
             }
         })
         .collect();
-    ast::Mask { rows, span: whole }
+    ast::Mask {
+        keyword,
+        rows,
+        span: whole,
+    }
 }
 
 fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
@@ -396,7 +423,13 @@ fn pattern(pair: P<'_>) -> ast::Pattern {
     let mut modifiers = Vec::new();
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::guards => guards = part.into_inner().map(guard).collect(),
+            Rule::guards => {
+                guards = part
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::guard)
+                    .map(guard)
+                    .collect();
+            }
             Rule::like => {
                 let mut inner = part.into_inner();
                 next(&mut inner, "kw_like");
@@ -499,7 +532,7 @@ fn dir(pair: P<'_>) -> ast::Dir {
         }
         Rule::symmetric_vector | Rule::exact_vector => {
             let exact = inner.as_rule() == Rule::exact_vector;
-            let mut parts = inner.into_inner();
+            let mut parts = inner.into_inner().filter(|p| p.as_rule() == Rule::int);
             let a = spanned_str(&next(&mut parts, "first coordinate"));
             let b = spanned_str(&next(&mut parts, "second coordinate"));
             if exact {
@@ -518,7 +551,7 @@ fn dir(pair: P<'_>) -> ast::Dir {
 
 fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
     debug_assert_eq!(pair.as_rule(), Rule::modifier);
-    let inner = next(&mut pair.into_inner(), "modifier word");
+    let inner = next(&mut pair.into_inner().skip(1), "modifier word");
     let kind = match inner.as_rule() {
         Rule::kw_move_only => ast::Modifier::MoveOnly,
         Rule::kw_capture_only => ast::Modifier::CaptureOnly,
