@@ -2,9 +2,35 @@
 //!
 //! The pipeline runs one way: text is parsed ([`syntax`]), checked into a validated
 //! [`model::Variant`] ([`check`]), compiled into move tables ([`model::Tables`]) and
-//! interpreted by the [`engine`].
+//! interpreted by the [`engine`]; [`render`] draws.
+//!
+//! ```
+//! let text = r#"
+//! variant "Tiny"
+//! board 3 x 3
+//! sides white north, black south
+//! piece King K royal
+//!   move step any
+//! rules
+//!   checkmate
+//! setup
+//!   ..k
+//!   ...
+//!   K..
+//! "#;
+//! let variant = rulebook::load("tiny.variant", text).unwrap();
+//! let tables = rulebook::model::Tables::compile(&variant, &[]).unwrap();
+//! let mut pos = rulebook::engine::Position::new(tables);
+//! assert_eq!(rulebook::engine::perft(&mut pos, 1), 3);
+//! ```
 #![warn(missing_debug_implementations)]
 
+pub mod check;
+pub mod diagnostics;
 pub mod engine;
 pub mod model;
 pub mod render;
+pub mod syntax;
+
+pub use check::{check_source, load, CheckReport};
+pub use diagnostics::{DefinitionError, Diagnostics};

@@ -1,1 +1,320 @@
-fn main() {}
+//! The `rulebook` command line.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use rulebook::engine::{notation, perft, perft_divide, record, Position};
+use rulebook::model::{Tables, Variant};
+use rulebook::render::{board_map, move_diagram, DiagramMode};
+
+/// Rulebook: play, check and draw chess variants written in a text definition language.
+#[derive(Parser, Debug)]
+#[command(name = "rulebook", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check definition files and report every problem found.
+    Check {
+        /// Definition files (`*.variant`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Count the leaf nodes of the legal move tree (move generation test).
+    Perft {
+        /// Definition file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print the count below each legal first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line in coordinate notation.
+    Moves {
+        /// Definition file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Also print each move in algebraic notation.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Draw a move diagram: the board with its zones, a piece and the squares it can reach.
+    Diagram {
+        /// Definition file.
+        file: PathBuf,
+        /// The piece, by letter or name (lowercase letter: the second side's piece).
+        #[arg(long)]
+        piece: Option<String>,
+        /// The square it stands on.
+        #[arg(long)]
+        at: Option<String>,
+        /// Whose piece it is (side name), when the letter's case should not decide.
+        #[arg(long)]
+        side: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Replay a game record move by move and report the result.
+    Replay {
+        /// Definition file.
+        file: PathBuf,
+        /// The record: a file, or `-` for standard input.
+        game: String,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Show the zone map and the start position (or `--fen`).
+    Board {
+        /// Definition file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+    #[arg(long = "option", value_name = "NAME[=on|off]")]
+    options: Vec<String>,
+}
+
+/// A failure reported as one line (definition problems are printed before, in full).
+struct Failure(String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Failure(format!("cannot read `{}`: {e}", path.display())))
+}
+
+fn load(path: &Path) -> Result<Variant, Failure> {
+    let text = read(path)?;
+    let name = path.display().to_string();
+    rulebook::load(&name, &text).map_err(|d| {
+        eprintln!("{:?}", miette::Report::new(d));
+        Failure(format!("`{name}` is not a valid definition"))
+    })
+}
+
+fn parse_options(args: &[String]) -> Result<Vec<(String, bool)>, Failure> {
+    args.iter()
+        .map(|a| match a.split_once('=') {
+            None => Ok((a.clone(), true)),
+            Some((n, "on" | "true" | "yes")) => Ok((n.to_string(), true)),
+            Some((n, "off" | "false" | "no")) => Ok((n.to_string(), false)),
+            Some((_, v)) => Err(Failure(format!("option value `{v}` must be `on` or `off`"))),
+        })
+        .collect()
+}
+
+fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
+    let variant = load(file)?;
+    let tables = Tables::compile(&variant, &parse_options(&args.options)?)?;
+    let start = Position::new(tables);
+    Ok(match &args.fen {
+        Some(fen) => start.with_fen(fen)?,
+        None => start,
+    })
+}
+
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    match cli.command {
+        Command::Check { files } => {
+            let mut failed = false;
+            for file in files {
+                let text = read(&file)?;
+                let name = file.display().to_string();
+                let report = rulebook::check_source(&name, &text);
+                if let Some(d) = report.diagnostics {
+                    eprintln!("{:?}", miette::Report::new(d));
+                }
+                if report.has_errors {
+                    failed = true;
+                } else {
+                    println!("{name}: ok");
+                }
+            }
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Perft {
+            file,
+            depth,
+            position: args,
+            divide,
+        } => {
+            let mut pos = position(&file, &args)?;
+            let start = Instant::now();
+            let nodes = if divide {
+                let mut total = 0;
+                for (m, n) in perft_divide(&mut pos, depth) {
+                    println!("{}: {}", notation::coord(&pos, &m), n);
+                    total += n;
+                }
+                println!();
+                total
+            } else {
+                perft(&mut pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("Nodes searched: {nodes}");
+            eprintln!(
+                "time: {:.3} s, {:.0} nodes/s",
+                secs,
+                nodes as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves {
+            file,
+            position: args,
+            san,
+        } => {
+            let pos = position(&file, &args)?;
+            for m in pos.legal_moves() {
+                if san {
+                    println!("{} {}", notation::coord(&pos, &m), notation::san(&pos, &m));
+                } else {
+                    println!("{}", notation::coord(&pos, &m));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Diagram {
+            file,
+            piece,
+            at,
+            side,
+            position: args,
+        } => {
+            let pos = position(&file, &args)?;
+            let t = pos.tables();
+            let g = t.geometry;
+            let (Some(piece), Some(at)) = (piece, at) else {
+                print!("{}", board_map(&pos));
+                return Ok(ExitCode::SUCCESS);
+            };
+            let sq = g.parse(&at).ok_or_else(|| {
+                Failure(format!(
+                    "`{at}` is not a square of this {}x{} board",
+                    g.width, g.height
+                ))
+            })?;
+            let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(&pos, &piece) {
+                Some(p) => (p.kind, p.side),
+                None => match t.variant.piece_by_name(&piece) {
+                    Some(k) => (k, rulebook::model::Side(0)),
+                    None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
+                },
+            };
+            if let Some(s) = side {
+                who = t
+                    .variant
+                    .sides
+                    .iter()
+                    .position(|d| d.name == s)
+                    .map(|i| rulebook::model::Side(i as u8))
+                    .ok_or_else(|| Failure(format!("this variant has no side `{s}`")))?;
+            }
+            let shown = if args.fen.is_some() {
+                match pos.piece_at(sq) {
+                    Some(p) if p.kind == kind && p.side == who => pos.clone(),
+                    _ => {
+                        return Err(Failure(format!(
+                            "no {} of {} on {at} in this position",
+                            t.variant.pieces[kind.index()].name,
+                            t.variant.sides[who.index()].name
+                        )))
+                    }
+                }
+            } else {
+                pos.alone(sq, rulebook::engine::Piece { side: who, kind })
+            };
+            let mode = if args.fen.is_some() {
+                DiagramMode::InPosition
+            } else {
+                DiagramMode::Alone
+            };
+            print!("{}", move_diagram(&shown, sq, mode));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Replay {
+            file,
+            game,
+            position: args,
+        } => {
+            let pos = position(&file, &args)?;
+            let record = if game == "-" {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)?;
+                s
+            } else {
+                read(Path::new(&game))?
+            };
+            let r = record::replay(&pos, &record)?;
+            let mut p = pos.clone();
+            for ply in &r.plies {
+                println!("{}", ply_line(&p, &ply.san, &ply.coord));
+                p.play(ply.mv);
+            }
+            match &r.outcome {
+                Some(o) => println!("result: {}", record::describe(&r.position, o)),
+                None => println!(
+                    "result: the game goes on, {} to move",
+                    r.position.tables().variant.sides[r.position.side_to_move().index()].name
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Board {
+            file,
+            position: args,
+        } => {
+            let pos = position(&file, &args)?;
+            print!("{}", board_map(&pos));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// One replayed ply: `12... Hxe4 (e6e4)`, numbered from the position's move number.
+fn ply_line(pos: &Position, san: &str, coord: &str) -> String {
+    let dots = if pos.side_to_move().index() == 0 {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{} {} ({})", pos.fullmove_number(), dots, san, coord)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

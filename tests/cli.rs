@@ -37,10 +37,11 @@ fn help_lists_every_command() {
 
 #[test]
 fn check_accepts_every_shipped_definition() {
-    let mut files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/definitions"))
-        .unwrap()
-        .map(|e| format!("definitions/{}", e.unwrap().file_name().to_string_lossy()))
-        .collect();
+    let mut files: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/definitions"))
+            .unwrap()
+            .map(|e| format!("definitions/{}", e.unwrap().file_name().to_string_lossy()))
+            .collect();
     files.sort();
     let mut args = vec!["check"];
     args.extend(files.iter().map(String::as_str));
@@ -72,17 +73,36 @@ fn moves_lists_coordinate_moves() {
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().any(|l| l == "B@e5"), "{out}");
     assert!(out.lines().all(|l| !l.is_empty()));
-    let (out, _, code) = rulebook(&["moves", "definitions/chess.variant", "--fen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]);
+    let (out, _, code) = rulebook(&[
+        "moves",
+        "definitions/chess.variant",
+        "--fen",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+    ]);
     assert_eq!(code, 0);
     snap!("cli_moves_promotion", out);
 }
 
 #[test]
 fn diagrams_and_board_maps() {
-    let (out, err, code) = rulebook(&["diagram", "definitions/xiangqi.variant", "--piece", "N", "--at", "e5"]);
+    let (out, err, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--piece",
+        "N",
+        "--at",
+        "e5",
+    ]);
     assert_eq!(code, 0, "{err}");
     snap!("cli_diagram_xiangqi_horse_e5", out);
-    let (out, _, code) = rulebook(&["diagram", "definitions/xiangqi.variant", "--piece", "C", "--at", "b3"]);
+    let (out, _, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--piece",
+        "C",
+        "--at",
+        "b3",
+    ]);
     assert_eq!(code, 0);
     snap!("cli_diagram_xiangqi_cannon_b3", out);
     let (out, _, code) = rulebook(&[
@@ -105,12 +125,43 @@ fn diagrams_and_board_maps() {
 #[test]
 fn bad_input_gets_one_line_and_a_nonzero_exit() {
     let cases: &[&[&str]] = &[
-        &["perft", "definitions/chess.variant", "2", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"],
-        &["perft", "definitions/chess.variant", "2", "--fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
-        &["moves", "definitions/chess.variant", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1"],
+        &[
+            "perft",
+            "definitions/chess.variant",
+            "2",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        ],
+        &[
+            "perft",
+            "definitions/chess.variant",
+            "2",
+            "--fen",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ],
+        &[
+            "moves",
+            "definitions/chess.variant",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+        ],
         &["moves", "definitions/chess.variant", "--option", "drops"],
-        &["diagram", "definitions/chess.variant", "--piece", "X", "--at", "e4"],
-        &["diagram", "definitions/chess.variant", "--piece", "N", "--at", "i9"],
+        &[
+            "diagram",
+            "definitions/chess.variant",
+            "--piece",
+            "X",
+            "--at",
+            "e4",
+        ],
+        &[
+            "diagram",
+            "definitions/chess.variant",
+            "--piece",
+            "N",
+            "--at",
+            "i9",
+        ],
         &["perft", "definitions/no-such.variant", "1"],
     ];
     let mut report = String::new();
@@ -126,7 +177,11 @@ fn bad_input_gets_one_line_and_a_nonzero_exit() {
 
 #[test]
 fn replay_prints_each_ply_and_the_result() {
-    let (out, err, code) = rulebook(&["replay", "definitions/middle-xiangqi.variant", "tests/records/middle-xiangqi.txt"]);
+    let (out, err, code) = rulebook(&[
+        "replay",
+        "definitions/middle-xiangqi.variant",
+        "tests/records/middle-xiangqi.txt",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 138);
     assert_eq!(out.lines().last(), Some("result: checkmate, red wins"));

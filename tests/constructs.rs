@@ -36,58 +36,105 @@ fn sorted(list: &[&str]) -> Vec<String> {
 fn middle_xiangqi_elephant_is_blocked_on_each_path_square() {
     let p = start("middle-xiangqi.variant");
     // Generals on different files so the elephant is free to leave the g-file.
-    let open = p.with_fen("7g5/13/13/13/13/6E6/13/13/13/5G7 w 0 1").unwrap();
-    assert_eq!(targets(&open, "g5"), sorted(&["i8", "e8", "i2", "e2", "j7", "j3", "d7", "d3"]));
+    let open = p
+        .with_fen("7g5/13/13/13/13/6E6/13/13/13/5G7 w 0 1")
+        .unwrap();
+    assert_eq!(
+        targets(&open, "g5"),
+        sorted(&["i8", "e8", "i2", "e2", "j7", "j3", "d7", "d3"])
+    );
     // The first (orthogonal) point blocks both paths through it.
-    let first = p.with_fen("7g5/13/13/13/6p6/6E6/13/13/13/5G7 w 0 1").unwrap();
-    assert_eq!(targets(&first, "g5"), sorted(&["i2", "e2", "j7", "j3", "d7", "d3"]));
+    let first = p
+        .with_fen("7g5/13/13/13/6p6/6E6/13/13/13/5G7 w 0 1")
+        .unwrap();
+    assert_eq!(
+        targets(&first, "g5"),
+        sorted(&["i2", "e2", "j7", "j3", "d7", "d3"])
+    );
     // The second (diagonal) point blocks only its own path.
-    let second = p.with_fen("7g5/13/13/7p5/13/6E6/13/13/13/5G7 w 0 1").unwrap();
-    assert_eq!(targets(&second, "g5"), sorted(&["e8", "i2", "e2", "j7", "j3", "d7", "d3"]));
+    let second = p
+        .with_fen("7g5/13/13/7p5/13/6E6/13/13/13/5G7 w 0 1")
+        .unwrap();
+    assert_eq!(
+        targets(&second, "g5"),
+        sorted(&["e8", "i2", "e2", "j7", "j3", "d7", "d3"])
+    );
     // The destination may hold an enemy: it is captured.
-    let capture = p.with_fen("7g5/13/8p4/13/13/6E6/13/13/13/5G7 w 0 1").unwrap();
+    let capture = p
+        .with_fen("7g5/13/8p4/13/13/6E6/13/13/13/5G7 w 0 1")
+        .unwrap();
     assert!(targets(&capture, "g5").contains(&"i8".to_string()));
 }
 
 #[test]
 fn middle_xiangqi_rhino_is_blocked_on_each_path_square() {
     let p = start("middle-xiangqi.variant");
-    let open = p.with_fen("7g5/13/13/13/13/6I6/13/13/13/5G7 w 0 1").unwrap();
-    assert_eq!(targets(&open, "g5"), sorted(&["h8", "f8", "h2", "f2", "j6", "j4", "d6", "d4"]));
+    let open = p
+        .with_fen("7g5/13/13/13/13/6I6/13/13/13/5G7 w 0 1")
+        .unwrap();
+    assert_eq!(
+        targets(&open, "g5"),
+        sorted(&["h8", "f8", "h2", "f2", "j6", "j4", "d6", "d4"])
+    );
     for blocker in ["6p6/13", "13/6p6"] {
         // A piece on g6 or g7 blocks both northern targets.
         let fen = format!("7g5/13/13/{blocker}/6I6/13/13/13/5G7 w 0 1");
         let blocked = p.with_fen(&fen).unwrap();
-        assert_eq!(targets(&blocked, "g5"), sorted(&["h2", "f2", "j6", "j4", "d6", "d4"]), "{fen}");
+        assert_eq!(
+            targets(&blocked, "g5"),
+            sorted(&["h2", "f2", "j6", "j4", "d6", "d4"]),
+            "{fen}"
+        );
     }
 }
 
 #[test]
 fn middle_xiangqi_horse_and_ox() {
     let p = start("middle-xiangqi.variant");
-    let horse = p.with_fen("7g5/13/13/13/6p6/6H6/13/13/13/5G7 w 0 1").unwrap();
-    assert_eq!(targets(&horse, "g5"), sorted(&["f3", "h3", "i6", "i4", "e6", "e4"]));
+    let horse = p
+        .with_fen("7g5/13/13/13/6p6/6H6/13/13/13/5G7 w 0 1")
+        .unwrap();
+    assert_eq!(
+        targets(&horse, "g5"),
+        sorted(&["f3", "h3", "i6", "i4", "e6", "e4"])
+    );
     // The ox never enters the enemy camp: from g4 only the backward jumps remain.
-    let ox = p.with_fen("7g5/13/13/13/13/13/6O6/13/13/5G7 w 0 1").unwrap();
+    let ox = p
+        .with_fen("7g5/13/13/13/13/13/6O6/13/13/5G7 w 0 1")
+        .unwrap();
     assert_eq!(targets(&ox, "g4"), sorted(&["e2", "i2"]));
-    let ox3 = p.with_fen("7g5/13/13/13/13/13/13/6O6/13/5G7 w 0 1").unwrap();
+    let ox3 = p
+        .with_fen("7g5/13/13/13/13/13/13/6O6/13/5G7 w 0 1")
+        .unwrap();
     assert_eq!(targets(&ox3, "g3"), sorted(&["e5", "i5", "e1", "i1"]));
-    let blocked = p.with_fen("7g5/13/13/13/13/13/7p5/6O6/13/5G7 w 0 1").unwrap();
+    let blocked = p
+        .with_fen("7g5/13/13/13/13/13/7p5/6O6/13/5G7 w 0 1")
+        .unwrap();
     assert_eq!(targets(&blocked, "g3"), sorted(&["e5", "e1", "i1"]));
     // A black ox at the river: its enemy camp is ranks 1-5.
-    let black = p.with_fen("7g5/13/13/13/6o6/13/13/13/13/5G7 b 0 1").unwrap();
+    let black = p
+        .with_fen("7g5/13/13/13/6o6/13/13/13/13/5G7 b 0 1")
+        .unwrap();
     assert_eq!(targets(&black, "g6"), sorted(&["e8", "i8"]));
 }
 
 #[test]
 fn middle_xiangqi_pawn_crosses_and_promotes() {
     let p = start("middle-xiangqi.variant");
-    let pos = p.with_fen("7g5/13/13/13/13/4P8/13/13/13/5G7 w 0 1").unwrap();
+    let pos = p
+        .with_fen("7g5/13/13/13/13/4P8/13/13/13/5G7 w 0 1")
+        .unwrap();
     let moves = pos.legal_moves();
     let from = pos.tables().geometry.parse("e5").unwrap();
-    let m: Vec<String> = moves.iter().filter(|m| m.from == from).map(|m| notation::san(&pos, m)).collect();
+    let m: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| notation::san(&pos, m))
+        .collect();
     assert_eq!(m, vec!["e6=Q"]);
-    let crossed = p.with_fen("7g5/13/13/13/4Q8/13/13/13/13/5G7 w 0 1").unwrap();
+    let crossed = p
+        .with_fen("7g5/13/13/13/4Q8/13/13/13/13/5G7 w 0 1")
+        .unwrap();
     assert_eq!(targets(&crossed, "e6"), sorted(&["d6", "f6", "e7"]));
 }
 
@@ -98,7 +145,10 @@ fn delegating_chess_borrowed_knight_jump() {
     let pos = p.with_fen("6k/7/7/7/7/7/7/7/7/2R4/N6/6K w 0 1").unwrap();
     let rook = targets(&pos, "c3");
     for sq in ["a4", "b5", "d5", "e4", "e2", "d1", "b1"] {
-        assert!(rook.contains(&sq.to_string()), "rook lacks borrowed {sq}: {rook:?}");
+        assert!(
+            rook.contains(&sq.to_string()),
+            "rook lacks borrowed {sq}: {rook:?}"
+        );
     }
     for sq in ["c12", "c1", "a3", "g3"] {
         assert!(rook.contains(&sq.to_string()), "rook lacks its own {sq}");
@@ -114,14 +164,27 @@ fn delegating_chess_pawn_lends_capture_and_step_separately() {
     let p = start("delegating-chess.variant");
     // Pawn d3: the knight on e4 (a square the pawn attacks) borrows the diagonal capture,
     // the bishop on d4 (in front of the pawn) borrows the forward step.
-    let pos = p.with_fen("6k/7/7/7/7/7/7/5p1/3BN2/3P3/7/K6 w 0 1").unwrap();
+    let pos = p
+        .with_fen("6k/7/7/7/7/7/7/5p1/3BN2/3P3/7/K6 w 0 1")
+        .unwrap();
     let knight = targets(&pos, "e4");
-    assert!(knight.contains(&"f5".to_string()), "borrowed pawn capture: {knight:?}");
-    assert!(!knight.contains(&"e5".to_string()), "the step is not lent to e4: {knight:?}");
+    assert!(
+        knight.contains(&"f5".to_string()),
+        "borrowed pawn capture: {knight:?}"
+    );
+    assert!(
+        !knight.contains(&"e5".to_string()),
+        "the step is not lent to e4: {knight:?}"
+    );
     let bishop = targets(&pos, "d4");
-    assert!(bishop.contains(&"d5".to_string()), "borrowed pawn step: {bishop:?}");
+    assert!(
+        bishop.contains(&"d5".to_string()),
+        "borrowed pawn step: {bishop:?}"
+    );
     // The lent step cannot capture.
-    let blocked = p.with_fen("6k/7/7/7/7/7/7/3p3/3BN2/3P3/7/K6 w 0 1").unwrap();
+    let blocked = p
+        .with_fen("6k/7/7/7/7/7/7/3p3/3BN2/3P3/7/K6 w 0 1")
+        .unwrap();
     assert!(!targets(&blocked, "d4").contains(&"d5".to_string()));
     assert!(targets(&blocked, "e4").contains(&"d5".to_string()));
 }

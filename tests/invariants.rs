@@ -16,7 +16,10 @@ impl Rng {
 fn definitions() -> Vec<(String, Position)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");
     let mut out = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     for path in paths {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -36,9 +39,15 @@ fn random_games_keep_every_invariant() {
             for ply in 0..120 {
                 let at = format!("{name} game {game} ply {ply} {}", pos.fen());
                 // FEN round trip.
-                let again = pos.with_fen(&pos.fen()).unwrap_or_else(|e| panic!("{at}: {e}"));
+                let again = pos
+                    .with_fen(&pos.fen())
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
                 assert_eq!(again.fen(), pos.fen(), "{at}");
-                assert_eq!(again.hash(), pos.hash(), "{at}: hash differs after a FEN round trip");
+                assert_eq!(
+                    again.hash(),
+                    pos.hash(),
+                    "{at}: hash differs after a FEN round trip"
+                );
                 let moves = pos.legal_moves();
                 if moves.is_empty() || pos.outcome().is_some() {
                     break;
@@ -46,9 +55,17 @@ fn random_games_keep_every_invariant() {
                 for m in &moves {
                     // Every move prints and reads back, in both notations.
                     let c = notation::coord(&pos, m);
-                    assert_eq!(notation::parse_move(&pos, &c).as_ref(), Ok(m), "{at}: coordinate {c}");
+                    assert_eq!(
+                        notation::parse_move(&pos, &c).as_ref(),
+                        Ok(m),
+                        "{at}: coordinate {c}"
+                    );
                     let s = notation::san(&pos, m);
-                    assert_eq!(notation::parse_move(&pos, &s).as_ref(), Ok(m), "{at}: san {s}");
+                    assert_eq!(
+                        notation::parse_move(&pos, &s).as_ref(),
+                        Ok(m),
+                        "{at}: san {s}"
+                    );
                 }
                 let m = moves[(rng.next() % moves.len() as u64) as usize];
                 let before = pos.fen();
@@ -56,7 +73,10 @@ fn random_games_keep_every_invariant() {
                 let mover = pos.side_to_move();
                 pos.play(m);
                 if pos.tables().rules.checkmate {
-                    assert!(!pos.royal_exposed(mover), "{at}: a legal move left a royal exposed");
+                    assert!(
+                        !pos.royal_exposed(mover),
+                        "{at}: a legal move left a royal exposed"
+                    );
                 }
                 pos.undo_move();
                 assert_eq!(pos.fen(), before, "{at}: undo did not restore");

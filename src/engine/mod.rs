@@ -4,10 +4,10 @@ pub mod fen;
 mod movegen;
 mod mv;
 pub mod notation;
-pub mod record;
 mod outcome;
 mod perft;
 mod position;
+pub mod record;
 mod zobrist;
 
 pub use mv::{Move, MoveKind};

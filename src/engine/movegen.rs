@@ -84,7 +84,14 @@ impl Position {
     /// Generates the moves along one path (with `flags` in place of its own) for a piece of
     /// kind `kind` on `from`.
     #[inline]
-    fn walk_path(&self, from: Square, kind: PieceKind, path: &Path, flags: u8, out: &mut Vec<Move>) {
+    fn walk_path(
+        &self,
+        from: Square,
+        kind: PieceKind,
+        path: &Path,
+        flags: u8,
+        out: &mut Vec<Move>,
+    ) {
         let t = &self.sh.t;
         let me = self.stm;
         for &s in t.squares(path.pre_start, path.pre_len) {

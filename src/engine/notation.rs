@@ -327,7 +327,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 ///
 /// # Errors
 /// If the text is unreadable, matches no candidate, or matches several.
-pub fn parse_move_among(pos: &Position, text: &str, candidates: &[Move]) -> Result<Move, ParseMoveError> {
+pub fn parse_move_among(
+    pos: &Position,
+    text: &str,
+    candidates: &[Move],
+) -> Result<Move, ParseMoveError> {
     let legal = candidates;
     let t = pos.tables();
     let g = t.geometry;

@@ -92,8 +92,15 @@ fn why_illegal(pos: &Position, m: Move) -> String {
     for r in after.royal_squares(me) {
         let other = after.next_side(me);
         if after.attacked_by(r, other) {
-            let name = after.piece_at(r).map(|p| t.variant.pieces[p.kind.index()].name.clone()).unwrap_or_default();
-            return format!("leaves the {} on {} in check", name.to_lowercase(), g.name(r));
+            let name = after
+                .piece_at(r)
+                .map(|p| t.variant.pieces[p.kind.index()].name.clone())
+                .unwrap_or_default();
+            return format!(
+                "leaves the {} on {} in check",
+                name.to_lowercase(),
+                g.name(r)
+            );
         }
     }
     if after.royal_exposed(me) {
@@ -114,9 +121,16 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
     let mut pos = start.clone();
     let mut plies = Vec::new();
     for (i, text) in tokens(record).into_iter().enumerate() {
-        let fail = |reason: String| ReplayError { ply: i + 1, text: text.clone(), reason };
+        let fail = |reason: String| ReplayError {
+            ply: i + 1,
+            text: text.clone(),
+            reason,
+        };
         if let Some(o) = pos.outcome() {
-            return Err(fail(format!("the game is already over ({})", describe(&pos, &o))));
+            return Err(fail(format!(
+                "the game is already over ({})",
+                describe(&pos, &o)
+            )));
         }
         let mv = match notation::parse_move(&pos, &text) {
             Ok(m) => m,
@@ -124,24 +138,35 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
                 let mut pseudo = Vec::new();
                 pos.pseudo_moves(&mut pseudo);
                 let core = text.trim_end_matches(['+', '#', '!', '?']);
-                return Err(fail(match notation::parse_move_among(&pos, core, &pseudo) {
-                    Ok(m) => why_illegal(&pos, m),
-                    Err(_) if !why.is_empty() => format!("not a legal move{why}"),
-                    Err(_) => "matches no legal move".into(),
-                }));
+                return Err(fail(
+                    match notation::parse_move_among(&pos, core, &pseudo) {
+                        Ok(m) => why_illegal(&pos, m),
+                        Err(_) if !why.is_empty() => format!("not a legal move{why}"),
+                        Err(_) => "matches no legal move".into(),
+                    },
+                ));
             }
             Err(e @ ParseMoveError::Ambiguous { .. }) => return Err(fail(e.to_string())),
-            Err(ParseMoveError::Unreadable(_)) => return Err(fail("is not a move in any notation this tool reads".into())),
+            Err(ParseMoveError::Unreadable(_)) => {
+                return Err(fail("is not a move in any notation this tool reads".into()))
+            }
         };
         let san = notation::san(&pos, &mv);
         let coord = notation::coord(&pos, &mv);
         // Marks are what follows the move itself; a `+` right after `=` or ending a
         // coordinate move is a promotion, not a check mark.
-        let marks: String = if text.to_ascii_lowercase().starts_with(&coord.to_ascii_lowercase()) {
+        let marks: String = if text
+            .to_ascii_lowercase()
+            .starts_with(&coord.to_ascii_lowercase())
+        {
             text[coord.len()..].to_string()
         } else {
             let body = text.replace("=+", "=");
-            let mut m: Vec<char> = body.chars().rev().take_while(|c| "+#!?".contains(*c)).collect();
+            let mut m: Vec<char> = body
+                .chars()
+                .rev()
+                .take_while(|c| "+#!?".contains(*c))
+                .collect();
             m.reverse();
             m.into_iter().collect()
         };
@@ -150,23 +175,43 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
         let gives_mate = san.ends_with('#');
         let gives_check = san.ends_with('+') || gives_mate;
         if marked_mate && !gives_mate {
-            return Err(fail(format!("is marked as checkmate, but it {}", if gives_check { "only gives check" } else { "does not give check" })));
+            return Err(fail(format!(
+                "is marked as checkmate, but it {}",
+                if gives_check {
+                    "only gives check"
+                } else {
+                    "does not give check"
+                }
+            )));
         }
         if marked_check && !gives_check {
-            return Err(fail("is marked as check, but it does not give check".into()));
+            return Err(fail(
+                "is marked as check, but it does not give check".into(),
+            ));
         }
         pos.play(mv);
-        plies.push(Ply { text, mv, san, coord });
+        plies.push(Ply {
+            text,
+            mv,
+            san,
+            coord,
+        });
     }
     let outcome = pos.outcome();
-    Ok(Replay { plies, position: pos, outcome })
+    Ok(Replay {
+        plies,
+        position: pos,
+        outcome,
+    })
 }
 
 /// A result in words: `checkmate, white wins`.
 pub fn describe(pos: &Position, o: &Outcome) -> String {
     let v = &pos.tables().variant;
     match o {
-        Outcome::Win { winner, reason } => format!("{reason}, {} wins", v.sides[winner.index()].name),
+        Outcome::Win { winner, reason } => {
+            format!("{reason}, {} wins", v.sides[winner.index()].name)
+        }
         Outcome::Draw { reason } => format!("{reason}, draw"),
     }
 }

@@ -1,0 +1,342 @@
+//! Syntax tree to validated [`Variant`]: every name resolved, every rule checked.
+//!
+//! Checking never stops at the first problem: each concern reports into one list and the
+//! result is refused at the end if any of them is an error. Values that failed a check are
+//! replaced by harmless stand-ins so that later checks can go on without repeating the
+//! complaint.
+
+mod geometry;
+mod names;
+mod pieces;
+mod rules;
+mod setup;
+mod zones;
+
+use crate::{
+    diagnostics::{DefinitionError, Diagnostics},
+    model::{Geometry, Rules, SideDef, Variant, Verdict},
+    syntax::{self, ast, Span},
+};
+
+pub(crate) use names::similar;
+use names::{Names, PieceNames, Reported};
+
+/// The outcome of checking a definition, warnings included.
+#[derive(Debug)]
+pub struct CheckReport {
+    /// The variant, when there was no error.
+    pub variant: Option<Variant>,
+    /// Every problem found, errors and warnings, or `None` when there was none.
+    pub diagnostics: Option<Diagnostics>,
+    /// Whether any problem is an error.
+    pub has_errors: bool,
+}
+
+/// Reads and checks a definition, keeping warnings.
+///
+/// `name` is what diagnostics call the text (usually its file name).
+///
+/// # Examples
+/// ```
+/// let text = "variant \"Tiny\"\nboard 3 x 3\nsides white north, black south\n\
+///             zone spare = a2\n\
+///             piece King K royal\n  move step any\n\
+///             rules\n  checkmate\nsetup\n  ..k\n  ...\n  K..\n";
+/// let report = rulebook::check_source("tiny.variant", text);
+/// assert!(!report.has_errors);
+/// assert!(report.variant.is_some());
+/// // The zone is never used: a warning, not an error.
+/// assert_eq!(report.diagnostics.unwrap().warnings().count(), 1);
+/// ```
+pub fn check_source(name: &str, text: &str) -> CheckReport {
+    let (variant, problems) = match syntax::parse(text) {
+        Ok(file) => check(&file),
+        Err(e) => (None, vec![e]),
+    };
+    let diagnostics = (!problems.is_empty()).then(|| Diagnostics::new(name, text, problems));
+    let has_errors = diagnostics.as_ref().is_some_and(Diagnostics::has_errors);
+    CheckReport {
+        variant: if has_errors { None } else { variant },
+        diagnostics,
+        has_errors,
+    }
+}
+
+/// Reads and checks a definition; warnings are dropped.
+///
+/// # Errors
+/// Every error found, bundled with the text so that it renders with source snippets.
+///
+/// # Examples
+/// ```
+/// let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
+/// let chess = rulebook::load("chess.variant", &text).unwrap();
+/// assert_eq!(chess.pieces.len(), 6);
+/// ```
+pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
+    let report = check_source(name, text);
+    match (report.variant, report.diagnostics) {
+        (Some(v), _) => Ok(v),
+        (None, Some(d)) => Err(d.without_warnings()),
+        (None, None) => unreachable!("a definition without a variant has a diagnostic"),
+    }
+}
+
+/// Checks a parsed definition: the variant if it is valid, and every problem found.
+pub fn check(file: &ast::File) -> (Option<Variant>, Vec<DefinitionError>) {
+    let mut ctx = Ctx::default();
+    let items = Items::collect(file, &mut ctx);
+    let variant = ctx.run(&items);
+    let has_errors = ctx.problems.iter().any(|p| !p.is_warning());
+    (variant.filter(|_| !has_errors), ctx.problems)
+}
+
+/// What every check shares: the problems found so far and the tables built so far.
+#[derive(Debug, Default)]
+pub(crate) struct Ctx {
+    problems: Vec<DefinitionError>,
+    /// The board, unless it is missing or invalid (square checks are then skipped).
+    geometry: Option<Geometry>,
+    zones: Names,
+    options: Names,
+    pieces: PieceNames,
+    reported: Reported,
+}
+
+impl Ctx {
+    fn report(&mut self, problem: DefinitionError) {
+        self.problems.push(problem);
+    }
+
+    fn error_count(&self) -> usize {
+        self.problems.iter().filter(|p| !p.is_warning()).count()
+    }
+}
+
+/// The declarations of a file, sorted by kind.
+struct Items<'a> {
+    variant: Option<&'a ast::VariantDecl>,
+    board: Option<&'a ast::BoardDecl>,
+    sides: Option<&'a ast::SidesDecl>,
+    options: Vec<&'a ast::OptionDecl>,
+    zones: Vec<&'a ast::ZoneDecl>,
+    pieces: Vec<&'a ast::PieceDecl>,
+    castlings: Vec<&'a ast::CastlingDecl>,
+    rules: Option<&'a ast::RulesDecl>,
+    setup: Option<&'a ast::SetupDecl>,
+}
+
+/// Keeps the first of a declaration that may appear once, reporting the others.
+fn once<'a, T>(
+    slot: &mut Option<&'a T>,
+    decl: &'a T,
+    span: impl Fn(&T) -> Span,
+    item: &'static str,
+    ctx: &mut Ctx,
+) {
+    match slot {
+        Some(first) => ctx.report(DefinitionError::DuplicateItem {
+            item,
+            again: span(decl).into(),
+            first: span(first).into(),
+        }),
+        None => *slot = Some(decl),
+    }
+}
+
+impl<'a> Items<'a> {
+    fn collect(file: &'a ast::File, ctx: &mut Ctx) -> Items<'a> {
+        let mut items = Items {
+            variant: None,
+            board: None,
+            sides: None,
+            options: Vec::new(),
+            zones: Vec::new(),
+            pieces: Vec::new(),
+            castlings: Vec::new(),
+            rules: None,
+            setup: None,
+        };
+        for item in &file.items {
+            match item {
+                ast::Item::Variant(d) => once(&mut items.variant, d, |d| d.keyword, "variant", ctx),
+                ast::Item::Board(d) => once(&mut items.board, d, |d| d.keyword, "board", ctx),
+                ast::Item::Sides(d) => once(&mut items.sides, d, |d| d.keyword, "sides", ctx),
+                ast::Item::Rules(d) => once(&mut items.rules, d, |d| d.keyword, "rules", ctx),
+                ast::Item::Setup(d) => once(&mut items.setup, d, |d| d.keyword, "setup", ctx),
+                ast::Item::Option(d) => items.options.push(d),
+                ast::Item::Zone(d) => items.zones.push(d),
+                ast::Item::Piece(d) => items.pieces.push(d),
+                ast::Item::Castling(d) => items.castlings.push(d),
+            }
+        }
+        let missing = [
+            (items.variant.is_none(), "variant", "name the game, for example `variant \"My Chess\"`"),
+            (items.board.is_none(), "board", "give the board's size, for example `board 8 x 8`"),
+            (items.sides.is_none(), "sides", "name the two players and where their forward points, for example `sides white north, black south`"),
+            (items.setup.is_none(), "setup", "draw the start position under `setup`, one indented row per rank, top rank first"),
+        ];
+        for (is_missing, item, help) in missing {
+            if is_missing {
+                ctx.report(DefinitionError::MissingItem {
+                    item,
+                    help: help.to_string(),
+                });
+            }
+        }
+        items
+    }
+}
+
+impl Ctx {
+    fn run(&mut self, items: &Items<'_>) -> Option<Variant> {
+        let name = items
+            .variant
+            .map(|v| v.name.node.clone())
+            .unwrap_or_default();
+        self.geometry = items.board.and_then(|b| self.board(b));
+        let sides = items.sides.map(|s| self.sides(s)).unwrap_or_default();
+        let options = self.declare_options(&items.options);
+        self.declare_zones(&items.zones);
+        self.declare_pieces(&items.pieces);
+        let zones = self.zones(&items.zones);
+        let pieces = self.pieces(&items.pieces);
+        let (setup, setup_ok) = match items.setup {
+            Some(s) => self.setup(s),
+            None => (Vec::new(), false),
+        };
+        let mut rules = self.rules(items.rules, &pieces);
+        rules.castlings = self.castlings(&items.castlings, &setup, setup_ok, &sides);
+        if setup_ok {
+            self.royals_placed(&rules, &pieces, &setup, &sides, items.setup);
+        }
+        self.drops_used(&rules, &items.pieces);
+        self.unused();
+        let geometry = self.geometry?;
+        Some(Variant {
+            name,
+            geometry,
+            sides,
+            zones,
+            options,
+            pieces,
+            rules,
+            setup,
+        })
+    }
+
+    /// Warns about zones and options nothing refers to, unless a reference failed to resolve
+    /// (it was probably meant for one of them).
+    fn unused(&mut self) {
+        let unknown_zone = self
+            .problems
+            .iter()
+            .any(|p| matches!(p, DefinitionError::UnknownZone { .. }));
+        let unknown_option = self
+            .problems
+            .iter()
+            .any(|p| matches!(p, DefinitionError::UnknownOption { .. }));
+        let mut warnings = Vec::new();
+        if !unknown_zone {
+            for (i, (name, span)) in self.zones.decls.iter().enumerate() {
+                if !self.zones.used[i] && self.zones.get(name) == Some(i) {
+                    warnings.push(DefinitionError::UnusedZone {
+                        name: name.clone(),
+                        at: (*span).into(),
+                    });
+                }
+            }
+        }
+        if !unknown_option {
+            for (i, (name, span)) in self.options.decls.iter().enumerate() {
+                if !self.options.used[i] && self.options.get(name) == Some(i) {
+                    warnings.push(DefinitionError::UnusedOption {
+                        name: name.clone(),
+                        at: (*span).into(),
+                    });
+                }
+            }
+        }
+        self.problems.extend(warnings);
+    }
+
+    fn declare_options(&mut self, decls: &[&ast::OptionDecl]) -> Vec<crate::model::OptionDef> {
+        let mut out = Vec::new();
+        for d in decls {
+            if let Err(first) = self.options.declare(d.name.node.clone(), &d.name) {
+                self.report(DefinitionError::DuplicateOption {
+                    name: d.name.node.clone(),
+                    again: d.name.span.into(),
+                    first: first.into(),
+                });
+            }
+            out.push(crate::model::OptionDef {
+                name: d.name.node.clone(),
+                default: d.default.node,
+                description: d
+                    .description
+                    .as_ref()
+                    .map(|s| s.node.clone())
+                    .unwrap_or_default(),
+            });
+        }
+        out
+    }
+
+    fn sides(&mut self, decl: &ast::SidesDecl) -> Vec<SideDef> {
+        let mut out: Vec<SideDef> = Vec::new();
+        for (i, side) in decl.sides.iter().enumerate() {
+            if let Some(first) = decl.sides[..i]
+                .iter()
+                .find(|s| s.name.node == side.name.node)
+            {
+                self.report(DefinitionError::DuplicateSide {
+                    name: side.name.node.clone(),
+                    again: side.name.span.into(),
+                    first: first.name.span.into(),
+                });
+            }
+            out.push(SideDef {
+                name: side.name.node.clone(),
+                facing: geometry::facing(side.facing.node),
+            });
+        }
+        match decl.sides.len() {
+            0 | 1 => self.report(DefinitionError::TooFewSides {
+                at: decl.span.into(),
+            }),
+            2 => {}
+            _ => self.report(DefinitionError::TooManySides {
+                at: decl.sides[2].span.into(),
+            }),
+        }
+        out
+    }
+}
+
+/// The verdict of a syntax-level verdict.
+fn verdict(v: ast::Verdict) -> Verdict {
+    match v {
+        ast::Verdict::Wins => Verdict::Win,
+        ast::Verdict::Loses => Verdict::Loss,
+        ast::Verdict::Draws => Verdict::Draw,
+    }
+}
+
+/// Rules with every default.
+fn default_rules() -> Rules {
+    Rules {
+        checkmate: false,
+        extinction: false,
+        stalemate: Verdict::Draw,
+        facing: Vec::new(),
+        repetition: None,
+        move_limit: None,
+        drops: false,
+        drops_options: Vec::new(),
+        castlings: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,260 @@
+//! Name tables for zones, options and pieces, and the resolution of references to them.
+//!
+//! A name that fails to resolve is reported once; later references to the same unknown name
+//! stay silent, so one misspelling yields one error.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::{
+    diagnostics::DefinitionError,
+    model::{OptionId, PieceKind, ZoneId},
+    syntax::ast::{self, Span},
+};
+
+use super::Ctx;
+
+/// Declared names of one kind, first declaration wins.
+#[derive(Debug, Default)]
+pub(super) struct Names {
+    /// Every declaration's name and span, in declaration order.
+    pub(super) decls: Vec<(String, Span)>,
+    /// Name to first declaration.
+    index: HashMap<String, usize>,
+    /// Whether each declaration is referred to.
+    pub(super) used: Vec<bool>,
+}
+
+impl Names {
+    /// Adds a declaration; on a duplicate returns the first one's span.
+    pub(super) fn declare(&mut self, key: String, name: &ast::Ident) -> Result<(), Span> {
+        let i = self.decls.len();
+        self.decls.push((name.node.clone(), name.span));
+        self.used.push(false);
+        match self.index.get(&key) {
+            Some(&first) => Err(self.decls[first].1),
+            None => {
+                self.index.insert(key, i);
+                Ok(())
+            }
+        }
+    }
+
+    /// The first declaration with this key.
+    pub(super) fn get(&self, key: &str) -> Option<usize> {
+        self.index.get(key).copied()
+    }
+
+    fn names(&self) -> impl Iterator<Item = &str> + Clone {
+        self.decls.iter().map(|(n, _)| n.as_str())
+    }
+}
+
+/// The pieces' names and letters.
+#[derive(Debug, Default)]
+pub(super) struct PieceNames {
+    /// Names, keyed in lowercase.
+    pub(super) names: Names,
+    /// Letters, keyed in uppercase (`+` kept), to the first piece with that letter.
+    pub(super) letters: HashMap<String, usize>,
+}
+
+/// Which table an unknown name was looked up in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Zone,
+    Option,
+    Piece,
+}
+
+/// Unknown names already reported.
+#[derive(Debug, Default)]
+pub(super) struct Reported(HashSet<(u8, String)>);
+
+impl Reported {
+    fn first_time(&mut self, kind: Kind, name: &str) -> bool {
+        self.0.insert((kind as u8, name.to_string()))
+    }
+}
+
+/// The candidate closest to `name`, if close enough to be a likely misspelling.
+pub(crate) fn similar<'a>(
+    name: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .map(|c| (distance(&lower, &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Edit distance counting a swap of neighbours as one edit (`peice` is one edit from
+/// `piece`); names are short, so the quadratic table is fine.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+fn suggestion<'a>(
+    what: &str,
+    name: &str,
+    candidates: impl Iterator<Item = &'a str> + Clone,
+    declare: String,
+) -> String {
+    let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    if let Some(s) = similar(name, candidates.clone()) {
+        return format!("{article} {what} with a similar name exists: `{s}`");
+    }
+    let all: Vec<String> = candidates.take(8).map(|c| format!("`{c}`")).collect();
+    if all.is_empty() {
+        format!("no {what} is declared; declare it with `{declare}`")
+    } else {
+        format!(
+            "declare it with `{declare}`, or use one of the declared {what}s: {}",
+            all.join(", ")
+        )
+    }
+}
+
+impl Ctx {
+    /// Resolves a zone reference, marking the zone used.
+    pub(super) fn zone_ref(&mut self, name: &ast::Ident) -> Option<ZoneId> {
+        match self.zones.get(&name.node) {
+            Some(i) => {
+                self.zones.used[i] = true;
+                Some(ZoneId(i as u16))
+            }
+            None => {
+                if self.reported.first_time(Kind::Zone, &name.node) {
+                    let help = suggestion(
+                        "zone",
+                        &name.node,
+                        self.zones.names(),
+                        format!("zone {} = ...", name.node),
+                    );
+                    self.report(DefinitionError::UnknownZone {
+                        name: name.node.clone(),
+                        at: name.span.into(),
+                        help,
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    /// Resolves an option reference, marking the option used.
+    pub(super) fn option_ref(&mut self, name: &ast::Ident) -> Option<OptionId> {
+        match self.options.get(&name.node) {
+            Some(i) => {
+                self.options.used[i] = true;
+                Some(OptionId(i as u16))
+            }
+            None => {
+                if self.reported.first_time(Kind::Option, &name.node) {
+                    let help = suggestion(
+                        "option",
+                        &name.node,
+                        self.options.names(),
+                        format!("option {} on \"...\"", name.node),
+                    );
+                    self.report(DefinitionError::UnknownOption {
+                        name: name.node.clone(),
+                        at: name.span.into(),
+                        help,
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    /// The piece with this name or letter, without reporting.
+    pub(super) fn find_piece(&self, name: &str) -> Option<usize> {
+        self.pieces
+            .names
+            .get(&name.to_lowercase())
+            .or_else(|| self.pieces.letters.get(&name.to_uppercase()).copied())
+    }
+
+    /// Resolves a piece reference by name, then by letter.
+    pub(super) fn piece_ref(&mut self, name: &ast::PieceRef) -> Option<PieceKind> {
+        if let Some(i) = self.find_piece(&name.node) {
+            return Some(PieceKind(i as u8));
+        }
+        if self.reported.first_time(Kind::Piece, &name.node) {
+            let help = suggestion(
+                "piece",
+                &name.node,
+                self.pieces.names.names(),
+                format!("piece {} X ...", name.node),
+            );
+            self.report(DefinitionError::UnknownPiece {
+                name: name.node.clone(),
+                at: name.span.into(),
+                help,
+            });
+        }
+        None
+    }
+
+    /// Resolves option guards, dropping the ones that fail.
+    pub(super) fn option_guards(
+        &mut self,
+        guards: &[ast::OptionGuard],
+    ) -> Vec<crate::model::OptionGuard> {
+        guards
+            .iter()
+            .filter_map(|g| {
+                self.option_ref(&g.option)
+                    .map(|option| crate::model::OptionGuard {
+                        option,
+                        when_on: g.when_on,
+                    })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn similar_names_are_found() {
+        let names = ["palace", "own-half", "camp"];
+        assert_eq!(similar("palce", names.iter().copied()), Some("palace"));
+        assert_eq!(similar("Camp", names.iter().copied()), Some("camp"));
+        assert_eq!(similar("river", names.iter().copied()), None);
+        assert_eq!(
+            similar("peice", ["piece", "zone"].into_iter()),
+            Some("piece")
+        );
+    }
+}

@@ -1,0 +1,592 @@
+//! Pieces: names and letters, movement patterns, `like` resolution and the other clauses.
+
+use std::collections::HashSet;
+
+use crate::{
+    diagnostics::DefinitionError,
+    model::{
+        Confinement, Dirs, DropRules, Leg, LegKind, Mode, Pattern, PieceDef, PieceKind, Promotion,
+        Rules, ZoneGuard,
+    },
+    syntax::ast::{self, Span},
+};
+
+use super::{geometry::parse_i64, geometry::parse_u32, Ctx};
+
+/// The most piece kinds a variant may have: letters of both sides must fit a signed byte.
+pub(crate) const MAX_PIECES: usize = 127;
+/// The most patterns one piece may have once `like` is expanded.
+pub(crate) const MAX_PATTERNS: usize = 1024;
+/// The longest coordinate of a vector: the widest board minus one.
+const MAX_COORD: i64 = 25;
+/// The longest slide or hop.
+const MAX_REPEAT: u32 = 26;
+
+const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// A pattern, or a reference to another piece's patterns still to be copied.
+enum Slot {
+    Pattern(Pattern),
+    /// The piece referred to (if it resolved) and where.
+    Like(Option<usize>, Span),
+}
+
+/// The vectors a direction word stands for, in the side's own frame.
+fn named_vectors(d: ast::NamedDir) -> Vec<(i8, i8)> {
+    match d {
+        ast::NamedDir::Orthogonal => ORTHOGONAL.to_vec(),
+        ast::NamedDir::Diagonal => DIAGONAL.to_vec(),
+        ast::NamedDir::Any => ORTHOGONAL.iter().chain(DIAGONAL.iter()).copied().collect(),
+        ast::NamedDir::Forward => vec![(0, 1)],
+        ast::NamedDir::Backward => vec![(0, -1)],
+        ast::NamedDir::Left => vec![(-1, 0)],
+        ast::NamedDir::Right => vec![(1, 0)],
+        ast::NamedDir::Sideways => vec![(-1, 0), (1, 0)],
+        ast::NamedDir::ForwardDiagonal => vec![(-1, 1), (1, 1)],
+        ast::NamedDir::BackwardDiagonal => vec![(-1, -1), (1, -1)],
+        ast::NamedDir::Same | ast::NamedDir::Outward => Vec::new(),
+    }
+}
+
+/// Every turn and reflection of the leap `(a, b)`.
+fn symmetric(a: i8, b: i8) -> Vec<(i8, i8)> {
+    [(a, b), (b, a)]
+        .iter()
+        .flat_map(|&(x, y)| [(x, y), (x, -y), (-x, -y), (-x, y)])
+        .collect()
+}
+
+fn covering(spans: impl Iterator<Item = Span>) -> Option<Span> {
+    spans.reduce(Span::to)
+}
+
+impl Ctx {
+    /// Records every piece's name and letter, reporting duplicates and bad letters.
+    pub(super) fn declare_pieces(&mut self, decls: &[&ast::PieceDecl]) {
+        for (i, d) in decls.iter().enumerate() {
+            if i == MAX_PIECES {
+                self.report(DefinitionError::TooManyPieces {
+                    max: MAX_PIECES,
+                    at: d.name.span.into(),
+                });
+            }
+            if let Err(first) = self
+                .pieces
+                .names
+                .declare(d.name.node.to_lowercase(), &d.name)
+            {
+                self.report(DefinitionError::DuplicatePieceName {
+                    name: d.name.node.clone(),
+                    again: d.name.span.into(),
+                    first: first.into(),
+                });
+            }
+            let upper = d.letter.node.to_uppercase();
+            if upper != d.letter.node {
+                self.report(DefinitionError::LowercaseLetter {
+                    letter: d.letter.node.clone(),
+                    upper: upper.clone(),
+                    at: d.letter.span.into(),
+                });
+            }
+            match self.pieces.letters.get(&upper) {
+                Some(&first) => self.report(DefinitionError::DuplicateLetter {
+                    letter: upper,
+                    again: d.letter.span.into(),
+                    first: decls[first].letter.span.into(),
+                }),
+                None => {
+                    self.pieces.letters.insert(upper, i);
+                }
+            }
+        }
+    }
+
+    /// Checks every piece's clauses and expands `like`.
+    pub(super) fn pieces(&mut self, decls: &[&ast::PieceDecl]) -> Vec<PieceDef> {
+        let mut slots = Vec::with_capacity(decls.len());
+        let mut pieces = Vec::with_capacity(decls.len());
+        for (i, d) in decls.iter().enumerate() {
+            let (def, piece_slots) = self.piece(i, d);
+            pieces.push(def);
+            slots.push(piece_slots);
+        }
+        let expanded = self.expand_likes(decls, slots);
+        for (piece, patterns) in pieces.iter_mut().zip(expanded) {
+            piece.patterns = patterns;
+        }
+        pieces
+    }
+
+    fn piece(&mut self, index: usize, d: &ast::PieceDecl) -> (PieceDef, Vec<Slot>) {
+        let value = match &d.value {
+            None if d.royal.is_some() => 0.0,
+            None => 1.0,
+            Some(v) => match v.node.parse::<f32>() {
+                Ok(x) if x.is_finite() => x,
+                _ => {
+                    self.report(DefinitionError::BadValue {
+                        text: v.node.clone(),
+                        at: v.span.into(),
+                    });
+                    0.0
+                }
+            },
+        };
+        let mut def = PieceDef {
+            name: d.name.node.clone(),
+            letter: d.letter.node.to_uppercase(),
+            value,
+            royal: d.royal.is_some(),
+            patterns: Vec::new(),
+            confinements: Vec::new(),
+            promotions: Vec::new(),
+            demotes_to: None,
+            drops: DropRules::default(),
+            resets_clock: false,
+            borrows: false,
+        };
+        let mut slots = Vec::new();
+        let mut demote_span: Option<Span> = None;
+        let mut drop_max_span: Option<Span> = None;
+        for clause in &d.clauses {
+            match clause {
+                ast::PieceClause::Move(m) => {
+                    for p in &m.patterns {
+                        slots.push(self.pattern(p));
+                    }
+                }
+                ast::PieceClause::Confine(c) => {
+                    let zone = self.zone_ref(&c.zone);
+                    let options = self.option_guards(&c.guards);
+                    if let Some(zone) = zone {
+                        def.confinements.push(Confinement {
+                            zone,
+                            inside: c.inside,
+                            options,
+                        });
+                    }
+                }
+                ast::PieceClause::Promote(p) => {
+                    if let Some(promotion) = self.promotion(index, d, p) {
+                        def.promotions.push(promotion);
+                    }
+                }
+                ast::PieceClause::Demote { target, span } => {
+                    if let Some(first) = demote_span {
+                        self.report(DefinitionError::RepeatedClause {
+                            name: d.name.node.clone(),
+                            clause: "demote to",
+                            again: (*span).into(),
+                            first: first.into(),
+                        });
+                        continue;
+                    }
+                    demote_span = Some(*span);
+                    let Some(kind) = self.piece_ref(target) else {
+                        continue;
+                    };
+                    if kind.index() == index {
+                        self.report(DefinitionError::DemotesToItself {
+                            name: d.name.node.clone(),
+                            at: target.span.into(),
+                        });
+                    }
+                    def.demotes_to = Some(kind);
+                }
+                ast::PieceClause::Drop(drop) => match &drop.kind {
+                    ast::DropKind::In(z) => def.drops.only_in.extend(self.zone_ref(z)),
+                    ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
+                    ast::DropKind::NoMate => def.drops.no_mate = true,
+                    ast::DropKind::MaxPerFile(n) => {
+                        if let Some(first) = drop_max_span {
+                            self.report(DefinitionError::RepeatedClause {
+                                name: d.name.node.clone(),
+                                clause: "drop max",
+                                again: drop.span.into(),
+                                first: first.into(),
+                            });
+                            continue;
+                        }
+                        drop_max_span = Some(drop.span);
+                        match parse_u32(&n.node) {
+                            Some(v) if (1..=MAX_REPEAT).contains(&v) => {
+                                def.drops.max_per_file = Some(v as u8);
+                            }
+                            _ => self.report(DefinitionError::BadDropLimit {
+                                text: n.node.clone(),
+                                at: n.span.into(),
+                            }),
+                        }
+                    }
+                },
+                ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
+                ast::PieceClause::Borrow(_) => def.borrows = true,
+            }
+        }
+        (def, slots)
+    }
+
+    fn promotion(
+        &mut self,
+        index: usize,
+        d: &ast::PieceDecl,
+        p: &ast::PromoteClause,
+    ) -> Option<Promotion> {
+        let mut choices: Vec<PieceKind> = Vec::new();
+        for choice in &p.choices {
+            let Some(kind) = self.piece_ref(choice) else {
+                continue;
+            };
+            if kind.index() == index {
+                self.report(DefinitionError::PromotesToItself {
+                    name: d.name.node.clone(),
+                    at: choice.span.into(),
+                });
+            } else if !choices.contains(&kind) {
+                choices.push(kind);
+            }
+        }
+        let zone = self.zone_ref(&p.zone);
+        let options = self.option_guards(&p.guards);
+        Some(Promotion {
+            choices,
+            zone: zone?,
+            from_zone_too: p.or_from.is_some(),
+            forced: p.forced.is_some(),
+            options,
+        })
+    }
+
+    fn pattern(&mut self, p: &ast::Pattern) -> Slot {
+        let mut zones = Vec::new();
+        let mut option_guards = Vec::new();
+        for guard in &p.guards {
+            match guard {
+                ast::Guard::Zone { inside, zone, .. } => {
+                    if let Some(zone) = self.zone_ref(zone) {
+                        zones.push(ZoneGuard {
+                            zone,
+                            inside: *inside,
+                        });
+                    }
+                }
+                ast::Guard::Option(g) => option_guards.push(g.clone()),
+            }
+        }
+        let options = self.option_guards(&option_guards);
+        let legs = match &p.body {
+            ast::PatternBody::Like(target) => {
+                let guard_span = covering(p.guards.iter().map(|g| match g {
+                    ast::Guard::Zone { span, .. } => *span,
+                    ast::Guard::Option(o) => o.span,
+                }));
+                if let Some(at) = guard_span {
+                    self.report(DefinitionError::GuardedLike {
+                        what: "guards",
+                        at: at.into(),
+                    });
+                }
+                if let Some(at) = covering(p.modifiers.iter().map(|m| m.span)) {
+                    self.report(DefinitionError::GuardedLike {
+                        what: "modifiers",
+                        at: at.into(),
+                    });
+                }
+                let kind = self.piece_ref(target).map(PieceKind::index);
+                return Slot::Like(kind, target.span);
+            }
+            ast::PatternBody::Path(legs) => legs
+                .iter()
+                .enumerate()
+                .map(|(i, leg)| self.leg(i, leg))
+                .collect(),
+        };
+        let mut pattern = Pattern {
+            zones,
+            options,
+            legs,
+            mode: Mode::Both,
+            creates_en_passant: false,
+            takes_en_passant: false,
+        };
+        self.modifiers(&p.modifiers, &mut pattern);
+        Slot::Pattern(pattern)
+    }
+
+    fn modifiers(&mut self, modifiers: &[ast::Spanned<ast::Modifier>], pattern: &mut Pattern) {
+        let mut mode_span: Option<(ast::Modifier, Span)> = None;
+        let mut seen: Vec<(ast::Modifier, Span)> = Vec::new();
+        for m in modifiers {
+            if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == m.node) {
+                self.report(DefinitionError::RepeatedModifier {
+                    again: m.span.into(),
+                    first: first.into(),
+                });
+                continue;
+            }
+            seen.push((m.node, m.span));
+            match m.node {
+                ast::Modifier::MoveOnly | ast::Modifier::CaptureOnly => {
+                    if let Some((_, first)) = mode_span {
+                        self.report(DefinitionError::ConflictingModes {
+                            again: m.span.into(),
+                            first: first.into(),
+                        });
+                        continue;
+                    }
+                    mode_span = Some((m.node, m.span));
+                    pattern.mode = if m.node == ast::Modifier::MoveOnly {
+                        Mode::MoveOnly
+                    } else {
+                        Mode::CaptureOnly
+                    };
+                }
+                ast::Modifier::CreatesEnPassant => pattern.creates_en_passant = true,
+                ast::Modifier::TakesEnPassant => pattern.takes_en_passant = true,
+            }
+        }
+    }
+
+    fn leg(&mut self, index: usize, leg: &ast::Leg) -> Leg {
+        let max = match &leg.up_to {
+            None => None,
+            Some((n, phrase)) => match leg.word.node {
+                ast::LegWord::Step | ast::LegWord::Leap => {
+                    let word = if leg.word.node == ast::LegWord::Step {
+                        "step"
+                    } else {
+                        "leap"
+                    };
+                    self.report(DefinitionError::LimitOnStep {
+                        word,
+                        at: (*phrase).into(),
+                    });
+                    None
+                }
+                ast::LegWord::Slide | ast::LegWord::Hop => match parse_u32(&n.node) {
+                    Some(v) if (1..=MAX_REPEAT).contains(&v) => Some(v as u8),
+                    _ => {
+                        self.report(DefinitionError::BadLimit {
+                            text: n.node.clone(),
+                            at: n.span.into(),
+                        });
+                        None
+                    }
+                },
+            },
+        };
+        let kind = match leg.word.node {
+            ast::LegWord::Step | ast::LegWord::Leap => LegKind::Step,
+            ast::LegWord::Slide => LegKind::Slide { max },
+            ast::LegWord::Hop => LegKind::Hop { max },
+        };
+        Leg {
+            kind,
+            dirs: self.dirs(index, &leg.dirs),
+        }
+    }
+
+    fn dirs(&mut self, leg_index: usize, dirs: &[ast::Dir]) -> Dirs {
+        let relative = dirs.iter().find_map(|d| match d {
+            ast::Dir::Named(n) if n.node == ast::NamedDir::Same => Some(("same", n.span)),
+            ast::Dir::Named(n) if n.node == ast::NamedDir::Outward => Some(("outward", n.span)),
+            _ => None,
+        });
+        if let Some((word, at)) = relative {
+            if leg_index == 0 {
+                self.report(DefinitionError::RelativeFirstLeg {
+                    word,
+                    at: at.into(),
+                });
+            } else if let Some(other) = dirs.iter().map(ast::Dir::span).find(|s| *s != at) {
+                self.report(DefinitionError::RelativeMixed {
+                    word,
+                    at: at.into(),
+                    other: other.into(),
+                });
+            }
+            return if word == "same" {
+                Dirs::Same
+            } else {
+                Dirs::Outward
+            };
+        }
+        let mut vectors: Vec<(i8, i8)> = Vec::new();
+        for d in dirs {
+            let new = match d {
+                ast::Dir::Named(n) => named_vectors(n.node),
+                ast::Dir::Symmetric { a, b, span } => self
+                    .vector(a, b, *span, '(', ')')
+                    .map(|(a, b)| symmetric(a, b))
+                    .unwrap_or_default(),
+                ast::Dir::Exact { x, y, span } => {
+                    self.vector(x, y, *span, '[', ']').into_iter().collect()
+                }
+            };
+            for v in new {
+                if !vectors.contains(&v) {
+                    vectors.push(v);
+                }
+            }
+        }
+        Dirs::Vectors(vectors)
+    }
+
+    fn vector(
+        &mut self,
+        a: &ast::Number,
+        b: &ast::Number,
+        span: Span,
+        open: char,
+        close: char,
+    ) -> Option<(i8, i8)> {
+        let text = format!("`{open}{},{}{close}`", a.node, b.node);
+        let coord = |n: &ast::Number| parse_i64(&n.node).filter(|v| v.abs() <= MAX_COORD);
+        match (coord(a), coord(b)) {
+            (Some(0), Some(0)) => {
+                self.report(DefinitionError::NullVector {
+                    text,
+                    at: span.into(),
+                });
+                None
+            }
+            (Some(x), Some(y)) => Some((x as i8, y as i8)),
+            _ => {
+                self.report(DefinitionError::VectorTooLong {
+                    text,
+                    at: span.into(),
+                });
+                None
+            }
+        }
+    }
+
+    /// Replaces every `like` by the patterns it names, reporting cycles.
+    fn expand_likes(
+        &mut self,
+        decls: &[&ast::PieceDecl],
+        slots: Vec<Vec<Slot>>,
+    ) -> Vec<Vec<Pattern>> {
+        let n = slots.len();
+        let edges: Vec<Vec<(usize, Span)>> = slots
+            .iter()
+            .map(|s| {
+                s.iter()
+                    .filter_map(|slot| match slot {
+                        Slot::Like(Some(t), span) => Some((*t, *span)),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        // Iterative depth-first search, so that long `like` chains cannot exhaust the stack.
+        let mut state = vec![0u8; n];
+        let mut order = Vec::with_capacity(n);
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            let mut stack = vec![(root, 0usize)];
+            while let Some((node, k)) = stack.last_mut() {
+                let node = *node;
+                if let Some(&(target, span)) = edges[node].get(*k) {
+                    *k += 1;
+                    match state[target] {
+                        0 => {
+                            state[target] = 1;
+                            stack.push((target, 0));
+                        }
+                        1 => {
+                            let from = stack.iter().position(|(p, _)| *p == target).unwrap_or(0);
+                            let path: Vec<String> = stack[from..]
+                                .iter()
+                                .map(|(p, _)| *p)
+                                .chain(std::iter::once(target))
+                                .map(|p| format!("`{}`", decls[p].name.node))
+                                .collect();
+                            let help = if path.len() == 2 {
+                                format!(
+                                    "`{}` is defined by its own moves; write its patterns out",
+                                    decls[target].name.node
+                                )
+                            } else {
+                                format!(
+                                    "these pieces copy each other's moves in a loop: {}; write the patterns out in one of them",
+                                    path.join(" -> ")
+                                )
+                            };
+                            self.report(DefinitionError::LikeCycle {
+                                name: decls[target].name.node.clone(),
+                                at: span.into(),
+                                help,
+                            });
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    order.push(node);
+                    stack.pop();
+                }
+            }
+        }
+        let mut expanded: Vec<Vec<Pattern>> = vec![Vec::new(); n];
+        let mut slots: Vec<Option<Vec<Slot>>> = slots.into_iter().map(Some).collect();
+        for i in order {
+            let mut out: Vec<Pattern> = Vec::new();
+            let mut seen: HashSet<String> = HashSet::new();
+            let mut overflow = false;
+            let mut push = |p: &Pattern, out: &mut Vec<Pattern>| {
+                if seen.insert(format!("{p:?}")) {
+                    if out.len() < MAX_PATTERNS {
+                        out.push(p.clone());
+                    } else {
+                        overflow = true;
+                    }
+                }
+            };
+            for slot in slots[i].take().unwrap_or_default() {
+                match slot {
+                    Slot::Pattern(p) => push(&p, &mut out),
+                    Slot::Like(Some(t), _) if t != i => {
+                        for p in &expanded[t] {
+                            push(p, &mut out);
+                        }
+                    }
+                    Slot::Like(..) => {}
+                }
+            }
+            if overflow {
+                self.report(DefinitionError::TooManyPatterns {
+                    name: decls[i].name.node.clone(),
+                    max: MAX_PATTERNS,
+                    at: decls[i].name.span.into(),
+                });
+            }
+            expanded[i] = out;
+        }
+        expanded
+    }
+
+    /// Warns about drop restrictions in a game without drops.
+    pub(super) fn drops_used(&mut self, rules: &Rules, decls: &[&ast::PieceDecl]) {
+        if rules.drops || !rules.drops_options.is_empty() {
+            return;
+        }
+        for d in decls {
+            let first = d.clauses.iter().find_map(|c| match c {
+                ast::PieceClause::Drop(drop) => Some(drop.span),
+                _ => None,
+            });
+            if let Some(at) = first {
+                self.report(DefinitionError::DropsUnused {
+                    name: d.name.node.clone(),
+                    at: at.into(),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! The `rules` block and castlings.
+
+use crate::{
+    diagnostics::DefinitionError,
+    model::{
+        Castling, FacingRule, PieceDef, Placement, RepetitionRule, Rules, Side, SideDef, Square,
+        Verdict,
+    },
+    syntax::ast::{self, Span},
+};
+
+use super::{default_rules, geometry::parse_u32, verdict, Ctx};
+
+/// The longest move limit, in plies.
+const MAX_MOVE_LIMIT: u32 = 1_000_000;
+
+/// A rule given earlier, for spotting repetitions and contradictions.
+struct Earlier<T> {
+    value: T,
+    span: Span,
+}
+
+impl Ctx {
+    /// Reports a rule given again: a warning when it says the same, an error otherwise.
+    fn again<T: PartialEq>(
+        &mut self,
+        earlier: &mut Option<Earlier<T>>,
+        value: T,
+        span: Span,
+        rule: &'static str,
+    ) -> bool {
+        match earlier {
+            Some(first) if first.value == value => {
+                self.report(DefinitionError::RepeatedRule {
+                    rule,
+                    again: span.into(),
+                    first: first.span.into(),
+                });
+                false
+            }
+            Some(first) => {
+                self.report(DefinitionError::ConflictingRules {
+                    rule,
+                    again: span.into(),
+                    first: first.span.into(),
+                });
+                false
+            }
+            None => {
+                *earlier = Some(Earlier { value, span });
+                true
+            }
+        }
+    }
+
+    fn refuse_guards(&mut self, line: &ast::RuleLine, rule: &'static str) {
+        if let (Some(first), Some(last)) = (line.guards.first(), line.guards.last()) {
+            // Resolve the names anyway, so that a misspelt option is reported too.
+            self.option_guards(&line.guards);
+            self.report(DefinitionError::UnsupportedGuard {
+                rule,
+                at: first.span.to(last.span).into(),
+            });
+        }
+    }
+
+    /// Checks the rules block.
+    pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
+        let mut rules = default_rules();
+        let mut checkmate: Option<Earlier<()>> = None;
+        let mut extinction: Option<Earlier<()>> = None;
+        let mut stalemate: Option<Earlier<Verdict>> = None;
+        let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
+        let mut move_limit: Option<Earlier<u32>> = None;
+        let mut drops: Option<Earlier<()>> = None;
+        for line in decl.map_or(&[][..], |d| &d.lines[..]) {
+            let span = line.rule_span;
+            match &line.rule {
+                ast::Rule::Checkmate => {
+                    self.refuse_guards(line, "checkmate");
+                    rules.checkmate |= self.again(&mut checkmate, (), span, "checkmate");
+                }
+                ast::Rule::Extinction => {
+                    self.refuse_guards(line, "extinction");
+                    rules.extinction |= self.again(&mut extinction, (), span, "extinction");
+                }
+                ast::Rule::Stalemate(v) => {
+                    self.refuse_guards(line, "stalemate");
+                    if self.again(&mut stalemate, verdict(v.node), span, "stalemate") {
+                        rules.stalemate = verdict(v.node);
+                    }
+                }
+                ast::Rule::Facing(lines) => {
+                    let options = self.option_guards(&line.guards);
+                    let mut vectors: Vec<(i8, i8)> = Vec::new();
+                    for l in lines {
+                        let new: &[(i8, i8)] = match l.node {
+                            ast::FacingLine::Files => &[(0, 1), (0, -1)],
+                            ast::FacingLine::Ranks => &[(1, 0), (-1, 0)],
+                            ast::FacingLine::Diagonals => &[(1, 1), (1, -1), (-1, -1), (-1, 1)],
+                        };
+                        for v in new {
+                            if !vectors.contains(v) {
+                                vectors.push(*v);
+                            }
+                        }
+                    }
+                    rules.facing.push(FacingRule { vectors, options });
+                }
+                ast::Rule::Repetition {
+                    count,
+                    verdict: v,
+                    perpetual_check_loses,
+                } => {
+                    self.refuse_guards(line, "repetition");
+                    let n = parse_u32(&count.node).filter(|n| (2..=10).contains(n));
+                    let Some(n) = n else {
+                        self.report(DefinitionError::BadRepetition {
+                            text: count.node.clone(),
+                            at: count.span.into(),
+                        });
+                        continue;
+                    };
+                    let value = (n, verdict(v.node), perpetual_check_loses.is_some());
+                    if self.again(&mut repetition, value, span, "repetition") {
+                        rules.repetition = Some(RepetitionRule {
+                            count: n as u8,
+                            verdict: value.1,
+                            perpetual_check_loses: value.2,
+                        });
+                    }
+                }
+                ast::Rule::MoveLimit(count) => {
+                    self.refuse_guards(line, "move-limit");
+                    let n = parse_u32(&count.node).filter(|n| (1..=MAX_MOVE_LIMIT).contains(n));
+                    let Some(n) = n else {
+                        self.report(DefinitionError::BadMoveLimit {
+                            text: count.node.clone(),
+                            at: count.span.into(),
+                        });
+                        continue;
+                    };
+                    if self.again(&mut move_limit, n, span, "move-limit") {
+                        rules.move_limit = Some(n);
+                    }
+                }
+                ast::Rule::Drops => {
+                    let options = self.option_guards(&line.guards);
+                    if self.again(&mut drops, (), span, "drops") {
+                        rules.drops = true;
+                        rules.drops_options = options;
+                    }
+                }
+            }
+        }
+        if !rules.checkmate && !rules.extinction {
+            self.report(DefinitionError::NoWayToWin {
+                at: decl.map(|d| d.keyword.into()),
+            });
+        } else if !pieces.iter().any(|p| p.royal) && !pieces.is_empty() {
+            let (rule, at) = match (&checkmate, &extinction) {
+                (Some(c), _) => ("checkmate", c.span),
+                (None, Some(e)) => ("extinction", e.span),
+                (None, None) => unreachable!("one of them is set"),
+            };
+            self.report(DefinitionError::NoRoyal {
+                rule,
+                at: at.into(),
+            });
+        }
+        rules
+    }
+
+    /// Checks castlings against the board and the start position.
+    pub(super) fn castlings(
+        &mut self,
+        decls: &[&ast::CastlingDecl],
+        setup: &[Placement],
+        setup_ok: bool,
+        sides: &[SideDef],
+    ) -> Vec<Castling> {
+        let mut out = Vec::new();
+        for d in decls {
+            let options = self.option_guards(&d.guards);
+            let king = self.piece_ref(&d.king);
+            let partner = self.piece_ref(&d.partner);
+            let squares = [
+                self.square(&d.king_from),
+                self.square(&d.king_to),
+                self.square(&d.partner_from),
+                self.square(&d.partner_to),
+            ];
+            let [Some(king_from), Some(king_to), Some(partner_from), Some(partner_to)] = squares
+            else {
+                continue;
+            };
+            let pairs = [
+                (king_from, king_to, &d.king_from, &d.king_to),
+                (king_from, partner_from, &d.king_from, &d.partner_from),
+                (king_to, partner_to, &d.king_to, &d.partner_to),
+            ];
+            let mut distinct = true;
+            for (a, b, first, again) in pairs {
+                if a == b {
+                    self.report(DefinitionError::CastlingSameSquare {
+                        square: again.node.clone(),
+                        again: again.span.into(),
+                        first: first.span.into(),
+                    });
+                    distinct = false;
+                }
+            }
+            let (Some(king), Some(partner), Some(g)) = (king, partner, self.geometry) else {
+                continue;
+            };
+            if !distinct {
+                continue;
+            }
+            let mut castling = Castling {
+                side: Side(0),
+                king,
+                king_from,
+                king_to,
+                partner,
+                partner_from,
+                partner_to,
+                options,
+            };
+            let mut all = vec![castling.clone()];
+            if let Some(sym) = &d.symmetry {
+                let turn = |sq: Square| match sym.node {
+                    ast::Symmetry::Mirrored => g.flip_ranks(sq),
+                    ast::Symmetry::Rotated => g.rotate(sq),
+                };
+                castling.side = Side(1);
+                castling.king_from = turn(king_from);
+                castling.king_to = turn(king_to);
+                castling.partner_from = turn(partner_from);
+                castling.partner_to = turn(partner_to);
+                all.push(castling);
+            }
+            if setup_ok {
+                for c in &all {
+                    self.castling_pieces_placed(c, d, setup, sides);
+                }
+            }
+            out.extend(all);
+        }
+        out
+    }
+
+    fn castling_pieces_placed(
+        &mut self,
+        c: &Castling,
+        d: &ast::CastlingDecl,
+        setup: &[Placement],
+        sides: &[SideDef],
+    ) {
+        let Some(g) = self.geometry else {
+            return;
+        };
+        let side_name = sides
+            .get(c.side.index())
+            .map_or_else(|| format!("side {}", c.side.0 + 1), |s| s.name.clone());
+        let side_of = |side: Side| {
+            sides
+                .get(side.index())
+                .map_or_else(|| format!("side {}", side.0 + 1), |s| s.name.clone())
+        };
+        for (piece, square, written) in [
+            (c.king, c.king_from, &d.king_from),
+            (c.partner, c.partner_from, &d.partner_from),
+        ] {
+            let found = setup.iter().find(|p| p.square == square);
+            if found.is_some_and(|p| p.piece == piece && p.side == c.side) {
+                continue;
+            }
+            let help = match found {
+                None => format!("{} is empty at the start", g.name(square)),
+                Some(p) => {
+                    let name = self
+                        .pieces
+                        .names
+                        .decls
+                        .get(p.piece.index())
+                        .map_or("?", |n| n.0.as_str());
+                    format!(
+                        "{} holds `{name}` of `{}` at the start",
+                        g.name(square),
+                        side_of(p.side)
+                    )
+                }
+            };
+            let piece_name = self
+                .pieces
+                .names
+                .decls
+                .get(piece.index())
+                .map_or_else(String::new, |n| n.0.clone());
+            self.report(DefinitionError::CastlingPieceMissing {
+                piece: piece_name,
+                side: side_name.clone(),
+                square: g.name(square).to_string(),
+                help,
+                at: written.span.into(),
+            });
+        }
+    }
+
+    /// Warns when a game about royals starts without a royal of some side.
+    pub(super) fn royals_placed(
+        &mut self,
+        rules: &Rules,
+        pieces: &[PieceDef],
+        setup: &[Placement],
+        sides: &[SideDef],
+        decl: Option<&ast::SetupDecl>,
+    ) {
+        let Some(decl) = decl else {
+            return;
+        };
+        if !(rules.checkmate || rules.extinction) || !pieces.iter().any(|p| p.royal) {
+            return;
+        }
+        for (i, side) in sides.iter().enumerate().take(2) {
+            let has_royal = setup.iter().any(|p| {
+                p.side.index() == i && pieces.get(p.piece.index()).is_some_and(|d| d.royal)
+            });
+            if !has_royal {
+                self.report(DefinitionError::SetupNoRoyal {
+                    side: side.name.clone(),
+                    at: decl.keyword.into(),
+                });
+            }
+        }
+    }
+}

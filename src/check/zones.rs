@@ -1,0 +1,383 @@
+//! Zones: their names, the order they depend on each other, and their squares per side.
+
+use crate::{
+    diagnostics::DefinitionError,
+    model::{SquareSet, Zone},
+    syntax::ast::{self, Span},
+};
+
+use super::Ctx;
+
+/// Sides a zone is evaluated for; the checker refuses any other number of sides.
+const SIDES: usize = 2;
+
+/// Cells of a mask that are in the zone.
+const IN_CELLS: [char; 4] = ['x', 'X', '#', '*'];
+/// Cells of a mask that are outside the zone.
+const OUT_CELLS: [char; 2] = ['.', '-'];
+
+/// What evaluation has computed so far.
+struct Evaluated {
+    /// Each zone's squares per side, once evaluated.
+    values: Vec<Vec<SquareSet>>,
+    /// Zones whose value cannot be trusted (a cycle, or a dependency on one).
+    poisoned: Vec<bool>,
+}
+
+/// Every zone name an expression refers to, with where.
+fn references(expr: &ast::ZoneExpr, out: &mut Vec<(String, Span)>) {
+    let unions = std::iter::once(&expr.first).chain(expr.rest.iter().map(|(_, u)| u));
+    for union in unions {
+        for factor in &union.factors {
+            match &factor.term {
+                ast::ZoneTerm::Name(n) => out.push((n.node.clone(), n.span)),
+                ast::ZoneTerm::Group(inner) => references(inner, out),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Ctx {
+    /// Records every zone name, reporting duplicates.
+    pub(super) fn declare_zones(&mut self, decls: &[&ast::ZoneDecl]) {
+        for d in decls {
+            if let Err(first) = self.zones.declare(d.name.node.clone(), &d.name) {
+                self.report(DefinitionError::DuplicateZone {
+                    name: d.name.node.clone(),
+                    again: d.name.span.into(),
+                    first: first.into(),
+                });
+            }
+        }
+    }
+
+    /// Evaluates every zone for every side, dependencies first.
+    pub(super) fn zones(&mut self, decls: &[&ast::ZoneDecl]) -> Vec<Zone> {
+        let n = decls.len();
+        let mut poisoned = vec![false; n];
+        let order = self.zone_order(decls, &mut poisoned);
+        let mut ev = Evaluated {
+            values: vec![vec![SquareSet::EMPTY; SIDES]; n],
+            poisoned,
+        };
+        for i in order {
+            self.evaluate_zone(decls[i], i, &mut ev);
+        }
+        decls
+            .iter()
+            .zip(ev.values)
+            .map(|(d, squares)| Zone {
+                name: d.name.node.clone(),
+                squares,
+                glyph: d.drawn.as_ref().and_then(|t| self.glyph(t)),
+            })
+            .collect()
+    }
+
+    /// Orders zones so that each comes after the zones it refers to, reporting cycles and
+    /// poisoning the zones on them.
+    fn zone_order(&mut self, decls: &[&ast::ZoneDecl], poisoned: &mut [bool]) -> Vec<usize> {
+        let n = decls.len();
+        let edges: Vec<Vec<(usize, Span)>> = decls
+            .iter()
+            .map(|d| {
+                let mut refs = Vec::new();
+                references(&d.expr, &mut refs);
+                refs.into_iter()
+                    .filter_map(|(name, span)| self.zones.get(&name).map(|t| (t, span)))
+                    .collect()
+            })
+            .collect();
+        // 0: not visited, 1: on the stack, 2: done. Iterative, so that long chains of zones
+        // cannot exhaust the stack.
+        let mut state = vec![0u8; n];
+        let mut order = Vec::with_capacity(n);
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            let mut stack = vec![(root, 0usize)];
+            while let Some((node, k)) = stack.last_mut() {
+                let node = *node;
+                if let Some(&(target, span)) = edges[node].get(*k) {
+                    *k += 1;
+                    match state[target] {
+                        0 => {
+                            state[target] = 1;
+                            stack.push((target, 0));
+                        }
+                        1 => {
+                            let from = stack.iter().position(|(z, _)| *z == target).unwrap_or(0);
+                            let cycle: Vec<usize> = stack[from..].iter().map(|(z, _)| *z).collect();
+                            for z in &cycle {
+                                poisoned[*z] = true;
+                            }
+                            let name = decls[target].name.node.clone();
+                            let help = if cycle.len() == 1 {
+                                format!("`{name}` refers to itself; define it from squares and other zones only")
+                            } else {
+                                let path: Vec<String> = cycle
+                                    .iter()
+                                    .chain(std::iter::once(&target))
+                                    .map(|z| format!("`{}`", decls[*z].name.node))
+                                    .collect();
+                                format!(
+                                    "these zones refer to each other in a loop: {}; define one of them without the others",
+                                    path.join(" -> ")
+                                )
+                            };
+                            self.report(DefinitionError::ZoneCycle {
+                                name,
+                                at: span.into(),
+                                help,
+                            });
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    order.push(node);
+                    stack.pop();
+                }
+            }
+        }
+        order
+    }
+
+    /// The one printable character of `drawn "c"`.
+    fn glyph(&mut self, text: &crate::syntax::Spanned<String>) -> Option<char> {
+        let mut chars = text.node.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_graphic() && !c.is_ascii_alphanumeric() && c != '*' => {
+                Some(c)
+            }
+            _ => {
+                self.report(DefinitionError::BadGlyph {
+                    text: text.node.clone(),
+                    at: text.span.into(),
+                });
+                None
+            }
+        }
+    }
+
+    fn evaluate_zone(&mut self, decl: &ast::ZoneDecl, i: usize, ev: &mut Evaluated) {
+        let errors_before = self.error_count();
+        let mut tainted = ev.poisoned[i];
+        let first = self.eval_expr(&decl.expr, 0, ev, &mut tainted);
+        let mut squares = vec![first; SIDES];
+        match (decl.symmetry.as_ref().map(|s| s.node), self.geometry) {
+            (Some(ast::Symmetry::Mirrored), Some(g)) => {
+                squares[1] = first.iter().map(|s| g.flip_ranks(s)).collect();
+            }
+            (Some(ast::Symmetry::Rotated), Some(g)) => {
+                squares[1] = first.iter().map(|s| g.rotate(s)).collect();
+            }
+            (Some(_), None) => {}
+            (None, _) => {
+                // Each side reads the expression with its own copies of the zones it names;
+                // problems in it were reported for the first side already.
+                let mark = self.problems.len();
+                for (side, slot) in squares.iter_mut().enumerate().skip(1) {
+                    *slot = self.eval_expr(&decl.expr, side, ev, &mut tainted);
+                }
+                self.problems.truncate(mark);
+            }
+        }
+        if tainted {
+            ev.poisoned[i] = true;
+        }
+        let clean = !tainted && self.error_count() == errors_before && self.geometry.is_some();
+        if clean && squares.iter().any(SquareSet::is_empty) {
+            let whom = if squares.iter().all(SquareSet::is_empty) {
+                "every side".to_string()
+            } else {
+                "one side".to_string()
+            };
+            self.report(DefinitionError::EmptyZone {
+                name: decl.name.node.clone(),
+                at: decl.expr.span.into(),
+                whom,
+            });
+        }
+        ev.values[i] = squares;
+    }
+
+    fn eval_expr(
+        &mut self,
+        expr: &ast::ZoneExpr,
+        side: usize,
+        ev: &Evaluated,
+        tainted: &mut bool,
+    ) -> SquareSet {
+        let mut acc = self.eval_union(&expr.first, side, ev, tainted);
+        for (op, union) in &expr.rest {
+            let rhs = self.eval_union(union, side, ev, tainted);
+            acc = match op.node {
+                ast::ZoneOp::And => acc.intersection(&rhs),
+                ast::ZoneOp::Except => acc.difference(&rhs),
+            };
+        }
+        acc
+    }
+
+    fn eval_union(
+        &mut self,
+        union: &ast::ZoneUnion,
+        side: usize,
+        ev: &Evaluated,
+        tainted: &mut bool,
+    ) -> SquareSet {
+        let len = self.geometry.map_or(0, |g| g.len());
+        let mut acc = SquareSet::EMPTY;
+        for factor in &union.factors {
+            let mut set = self.eval_term(&factor.term, side, ev, tainted);
+            if factor.negated {
+                set = set.complement(len);
+            }
+            acc = acc.union(&set);
+        }
+        acc
+    }
+
+    fn eval_term(
+        &mut self,
+        term: &ast::ZoneTerm,
+        side: usize,
+        ev: &Evaluated,
+        tainted: &mut bool,
+    ) -> SquareSet {
+        match term {
+            ast::ZoneTerm::Group(inner) => self.eval_expr(inner, side, ev, tainted),
+            ast::ZoneTerm::Name(name) => match self.zone_ref(name) {
+                Some(id) => {
+                    let i = usize::from(id.0);
+                    if ev.poisoned[i] {
+                        *tainted = true;
+                    }
+                    ev.values[i][side]
+                }
+                None => {
+                    *tainted = true;
+                    SquareSet::EMPTY
+                }
+            },
+            ast::ZoneTerm::Square(s) => self.square(s).into_iter().collect(),
+            ast::ZoneTerm::Range { from, to } => {
+                let a = self.square(from);
+                let b = self.square(to);
+                match (a, b, self.geometry) {
+                    (Some(a), Some(b), Some(g)) => {
+                        self.rectangle((g.file(a), g.file(b)), (g.rank(a), g.rank(b)))
+                    }
+                    _ => SquareSet::EMPTY,
+                }
+            }
+            ast::ZoneTerm::Rank(r) => match (self.rank(r), self.geometry) {
+                (Some(r), Some(g)) => self.rectangle((0, i32::from(g.width) - 1), (r, r)),
+                _ => SquareSet::EMPTY,
+            },
+            ast::ZoneTerm::Ranks(a, b) => {
+                let a = self.rank(a);
+                let b = self.rank(b);
+                match (a, b, self.geometry) {
+                    (Some(a), Some(b), Some(g)) => {
+                        self.rectangle((0, i32::from(g.width) - 1), (a, b))
+                    }
+                    _ => SquareSet::EMPTY,
+                }
+            }
+            ast::ZoneTerm::File(f) => match (self.file(f), self.geometry) {
+                (Some(f), Some(g)) => self.rectangle((f, f), (0, i32::from(g.height) - 1)),
+                _ => SquareSet::EMPTY,
+            },
+            ast::ZoneTerm::Files(a, b) => {
+                let a = self.file(a);
+                let b = self.file(b);
+                match (a, b, self.geometry) {
+                    (Some(a), Some(b), Some(g)) => {
+                        self.rectangle((a, b), (0, i32::from(g.height) - 1))
+                    }
+                    _ => SquareSet::EMPTY,
+                }
+            }
+            ast::ZoneTerm::All(_) => self
+                .geometry
+                .map_or(SquareSet::EMPTY, |g| g.squares().collect()),
+            ast::ZoneTerm::None(_) => SquareSet::EMPTY,
+            ast::ZoneTerm::Mask(mask) => self.mask(mask),
+        }
+    }
+
+    /// The squares between two files and two ranks, in either order.
+    fn rectangle(&self, files: (i32, i32), ranks: (i32, i32)) -> SquareSet {
+        let Some(g) = self.geometry else {
+            return SquareSet::EMPTY;
+        };
+        let mut set = SquareSet::EMPTY;
+        for rank in ranks.0.min(ranks.1)..=ranks.0.max(ranks.1) {
+            for file in files.0.min(files.1)..=files.0.max(files.1) {
+                if let Some(sq) = g.square(file, rank) {
+                    set.insert(sq);
+                }
+            }
+        }
+        set
+    }
+
+    fn mask(&mut self, mask: &ast::Mask) -> SquareSet {
+        let mut ok = true;
+        if let Some(cell) = mask
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .find(|c| !IN_CELLS.contains(&c.node) && !OUT_CELLS.contains(&c.node))
+        {
+            self.report(DefinitionError::MaskCell {
+                ch: cell.node,
+                at: cell.span.into(),
+            });
+            ok = false;
+        }
+        let Some(g) = self.geometry else {
+            return SquareSet::EMPTY;
+        };
+        if mask.rows.len() != usize::from(g.height) {
+            self.report(DefinitionError::MaskHeight {
+                rows: mask.rows.len(),
+                height: g.height,
+                at: mask.keyword.into(),
+            });
+            ok = false;
+        }
+        if let Some(row) = mask
+            .rows
+            .iter()
+            .find(|r| r.cells.len() != usize::from(g.width))
+        {
+            self.report(DefinitionError::MaskWidth {
+                cells: row.cells.len(),
+                width: g.width,
+                at: row.span.into(),
+            });
+            ok = false;
+        }
+        if !ok {
+            return SquareSet::EMPTY;
+        }
+        let mut set = SquareSet::EMPTY;
+        for (i, row) in mask.rows.iter().enumerate() {
+            let rank = i32::from(g.height) - 1 - i as i32;
+            for (file, cell) in row.cells.iter().enumerate() {
+                if IN_CELLS.contains(&cell.node) {
+                    if let Some(sq) = g.square(file as i32, rank) {
+                        set.insert(sq);
+                    }
+                }
+            }
+        }
+        set
+    }
+}

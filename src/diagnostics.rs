@@ -1,0 +1,1080 @@
+//! What can be wrong with a definition, as `miette` diagnostics.
+//!
+//! Each [`DefinitionError`] variant is one problem and carries only spans; a [`Diagnostics`]
+//! bundles all problems of one file with its text, so that they render together. Codes read
+//! `rulebook::<stage>::<what>`; `docs/diagnostics.md` documents every one of them.
+
+use std::{fmt, sync::Arc};
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
+use thiserror::Error;
+
+/// A problem found while reading or checking a variant definition.
+///
+/// Variants whose severity is a warning never make loading fail.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum DefinitionError {
+    // ---- syntax ----
+    /// The text does not follow the grammar at some token.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(rulebook::syntax::unexpected))]
+    Unexpected {
+        /// What the grammar allowed, in words.
+        expected: String,
+        /// The token found, in words.
+        found: String,
+        /// The token found.
+        #[label("unexpected {found}")]
+        at: SourceSpan,
+        /// A likely fix.
+        #[help]
+        help: String,
+    },
+
+    /// The text ends in the middle of a declaration.
+    #[error("unexpected end of file, expected {expected}")]
+    #[diagnostic(
+        code(rulebook::syntax::unexpected_end),
+        help("the last declaration is incomplete")
+    )]
+    UnexpectedEnd {
+        /// What the grammar allowed, in words.
+        expected: String,
+        /// The end of the text.
+        #[label("the file ends after this")]
+        at: SourceSpan,
+    },
+
+    /// A string has no closing quote on its line.
+    #[error("unterminated string")]
+    #[diagnostic(
+        code(rulebook::syntax::unterminated_string),
+        help("close the string with `\"` before the end of the line")
+    )]
+    UnterminatedString {
+        /// The opening quote.
+        #[label("this string is never closed")]
+        at: SourceSpan,
+    },
+
+    /// Parentheses nest deeper than the checker allows.
+    #[error("parentheses nest too deeply")]
+    #[diagnostic(
+        code(rulebook::syntax::too_deep),
+        help("at most {limit} levels of parentheses are allowed; simplify the expression or split it into named zones")
+    )]
+    TooDeep {
+        /// The deepest allowed nesting.
+        limit: usize,
+        /// The first parenthesis too deep.
+        #[label("one level too deep")]
+        at: SourceSpan,
+    },
+
+    // ---- file ----
+    /// A required declaration is missing.
+    #[error("no `{item}` declaration")]
+    #[diagnostic(code(rulebook::file::missing_item))]
+    MissingItem {
+        /// The keyword of the missing declaration.
+        item: &'static str,
+        /// An example of it.
+        #[help]
+        help: String,
+    },
+
+    /// A declaration that may appear only once appears again.
+    #[error("`{item}` is declared more than once")]
+    #[diagnostic(
+        code(rulebook::file::duplicate_item),
+        help("keep one `{item}` declaration")
+    )]
+    DuplicateItem {
+        /// The keyword of the declaration.
+        item: &'static str,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    // ---- board ----
+    /// The board is wider or taller than supported.
+    #[error("a board with {size} {dimension} is too large")]
+    #[diagnostic(
+        code(rulebook::board::too_large),
+        help("boards may have at most {max} files and {max} ranks")
+    )]
+    BoardTooLarge {
+        /// `files` or `ranks`.
+        dimension: &'static str,
+        /// The size as written.
+        size: String,
+        /// The largest size.
+        max: u8,
+        /// The number.
+        #[label("more than {max}")]
+        at: SourceSpan,
+    },
+
+    /// The board has no files or no ranks.
+    #[error("a board needs at least one file and one rank")]
+    #[diagnostic(
+        code(rulebook::board::zero_size),
+        help("write `board W x H` with W and H from 1 to 26")
+    )]
+    BoardZero {
+        /// The zero.
+        #[label("no {dimension}")]
+        at: SourceSpan,
+        /// `files` or `ranks`.
+        dimension: &'static str,
+    },
+
+    // ---- geometry ----
+    /// A square lies outside the board.
+    #[error("square `{name}` is not on the board")]
+    #[diagnostic(
+        code(rulebook::geometry::off_board),
+        help("this board has files `a` to `{last_file}` and ranks 1 to {ranks}")
+    )]
+    OffBoard {
+        /// The square as written.
+        name: String,
+        /// The last file letter.
+        last_file: char,
+        /// The number of ranks.
+        ranks: u8,
+        /// The square.
+        #[label("not on this board")]
+        at: SourceSpan,
+    },
+
+    /// A rank number lies outside the board.
+    #[error("rank {rank} is not on the board")]
+    #[diagnostic(
+        code(rulebook::geometry::rank_off_board),
+        help("this board has ranks 1 to {ranks}")
+    )]
+    RankOffBoard {
+        /// The rank as written.
+        rank: String,
+        /// The number of ranks.
+        ranks: u8,
+        /// The number.
+        #[label("not on this board")]
+        at: SourceSpan,
+    },
+
+    /// A file letter lies outside the board.
+    #[error("file `{file}` is not on the board")]
+    #[diagnostic(
+        code(rulebook::geometry::file_off_board),
+        help("this board has files `a` to `{last_file}`")
+    )]
+    FileOffBoard {
+        /// The file letter.
+        file: char,
+        /// The last file letter.
+        last_file: char,
+        /// The letter.
+        #[label("not on this board")]
+        at: SourceSpan,
+    },
+
+    // ---- sides ----
+    /// More than two sides are declared.
+    #[error("more than two sides are not supported yet")]
+    #[diagnostic(
+        code(rulebook::sides::too_many),
+        help("this version plays two-player games only; remove the extra sides")
+    )]
+    TooManySides {
+        /// The first side too many.
+        #[label("a third side")]
+        at: SourceSpan,
+    },
+
+    /// Fewer than two sides are declared.
+    #[error("a game needs two sides")]
+    #[diagnostic(
+        code(rulebook::sides::too_few),
+        help("declare both players, for example `sides white north, black south`")
+    )]
+    TooFewSides {
+        /// The declaration.
+        #[label("only one side")]
+        at: SourceSpan,
+    },
+
+    /// Two sides have the same name.
+    #[error("side `{name}` is declared more than once")]
+    #[diagnostic(code(rulebook::sides::duplicate), help("give each side its own name"))]
+    DuplicateSide {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    // ---- names ----
+    /// A zone name that no `zone` declares.
+    #[error("cannot find zone `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_zone))]
+    UnknownZone {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no zone with this name")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// A piece name or letter that no `piece` declares.
+    #[error("cannot find piece `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_piece))]
+    UnknownPiece {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no piece with this name or letter")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    /// An option name that no `option` declares.
+    #[error("cannot find option `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_option))]
+    UnknownOption {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no option with this name")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
+    // ---- options ----
+    /// Two options have the same name.
+    #[error("option `{name}` is declared more than once")]
+    #[diagnostic(
+        code(rulebook::option::duplicate),
+        help("give each option its own name")
+    )]
+    DuplicateOption {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// An option nothing depends on.
+    #[error("option `{name}` is never used")]
+    #[diagnostic(
+        code(rulebook::option::unused),
+        severity(Warning),
+        help("guard a pattern, clause or rule with `if {name}` or `unless {name}`, or remove the option")
+    )]
+    UnusedOption {
+        /// The name.
+        name: String,
+        /// The declaration's name.
+        #[label("declared here but never used")]
+        at: SourceSpan,
+    },
+
+    // ---- zones ----
+    /// Two zones have the same name.
+    #[error("zone `{name}` is declared more than once")]
+    #[diagnostic(code(rulebook::zone::duplicate), help("give each zone its own name"))]
+    DuplicateZone {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// A zone is defined in terms of itself.
+    #[error("zone `{name}` is defined in terms of itself")]
+    #[diagnostic(code(rulebook::zone::cycle))]
+    ZoneCycle {
+        /// The zone.
+        name: String,
+        /// The reference that closes the cycle.
+        #[label("this refers back to `{name}`")]
+        at: SourceSpan,
+        /// The cycle, spelled out.
+        #[help]
+        help: String,
+    },
+
+    /// A mask has the wrong number of rows.
+    #[error("mask has {rows} rows but the board has {height} ranks")]
+    #[diagnostic(
+        code(rulebook::zone::mask_height),
+        help("draw one row per rank, top rank first")
+    )]
+    MaskHeight {
+        /// Rows drawn.
+        rows: usize,
+        /// Ranks on the board.
+        height: u8,
+        /// The mask.
+        #[label("{rows} rows")]
+        at: SourceSpan,
+    },
+
+    /// A mask row has the wrong number of cells.
+    #[error("mask row has {cells} cells but the board has {width} files")]
+    #[diagnostic(
+        code(rulebook::zone::mask_width),
+        help("draw one cell per file: `x` for a square in the zone, `.` for one outside")
+    )]
+    MaskWidth {
+        /// Cells drawn.
+        cells: usize,
+        /// Files on the board.
+        width: u8,
+        /// The row.
+        #[label("{cells} cells")]
+        at: SourceSpan,
+    },
+
+    /// A mask cell is not one of the allowed characters.
+    #[error("`{ch}` is not a mask cell")]
+    #[diagnostic(
+        code(rulebook::zone::mask_cell),
+        help(
+            "use `x`, `X`, `#` or `*` for squares in the zone and `.` or `-` for squares outside"
+        )
+    )]
+    MaskCell {
+        /// The character.
+        ch: char,
+        /// The cell.
+        #[label("not a mask cell")]
+        at: SourceSpan,
+    },
+
+    /// A zone has no squares for some side.
+    #[error("zone `{name}` has no squares")]
+    #[diagnostic(
+        code(rulebook::zone::empty),
+        severity(Warning),
+        help("a pattern or rule that needs this zone can never apply; check the expression")
+    )]
+    EmptyZone {
+        /// The zone.
+        name: String,
+        /// The zone's expression.
+        #[label("empty for {whom}")]
+        at: SourceSpan,
+        /// Which sides it is empty for.
+        whom: String,
+    },
+
+    /// A zone nothing refers to.
+    #[error("zone `{name}` is never used")]
+    #[diagnostic(
+        code(rulebook::zone::unused),
+        severity(Warning),
+        help("use it in a pattern, clause or another zone, or remove it")
+    )]
+    UnusedZone {
+        /// The name.
+        name: String,
+        /// The declaration's name.
+        #[label("declared here but never used")]
+        at: SourceSpan,
+    },
+
+    // ---- pieces ----
+    /// Two pieces have the same name.
+    #[error("piece `{name}` is declared more than once")]
+    #[diagnostic(
+        code(rulebook::piece::duplicate_name),
+        help("give each piece its own name (names are compared ignoring case)")
+    )]
+    DuplicatePieceName {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// Two pieces have the same letter.
+    #[error("letter `{letter}` is used by two pieces")]
+    #[diagnostic(
+        code(rulebook::piece::duplicate_letter),
+        help(
+            "give each piece its own letter; a `+` prefix makes a different letter (`P` and `+P`)"
+        )
+    )]
+    DuplicateLetter {
+        /// The letter.
+        letter: String,
+        /// The second one.
+        #[label(primary, "used again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first used here")]
+        first: SourceSpan,
+    },
+
+    /// A piece letter is written in lowercase.
+    #[error("piece letter `{letter}` is lowercase")]
+    #[diagnostic(
+        code(rulebook::piece::lowercase_letter),
+        help("write piece letters in uppercase (`{upper}`); setups use the lowercase letter for the second side's pieces")
+    )]
+    LowercaseLetter {
+        /// The letter as written.
+        letter: String,
+        /// The letter in uppercase.
+        upper: String,
+        /// The letter.
+        #[label("lowercase")]
+        at: SourceSpan,
+    },
+
+    /// A zone's `drawn` text is not one character diagrams can show.
+    #[error("zone glyph `{text}` is not a single punctuation character")]
+    #[diagnostic(
+        code(rulebook::zone::bad_glyph),
+        help("write one printable character that is neither a letter nor a digit, for example `drawn \"=\"`; letters and `*` are kept for pieces and move marks")
+    )]
+    BadGlyph {
+        /// The text as written.
+        text: String,
+        /// The text.
+        #[label("not one punctuation character")]
+        at: SourceSpan,
+    },
+
+    /// A piece value is not a number.
+    #[error("piece value `{text}` is not a number")]
+    #[diagnostic(
+        code(rulebook::piece::bad_value),
+        help("write the value in pawns as a decimal number, for example `value 3` or `value 4.5`")
+    )]
+    BadValue {
+        /// The value as written.
+        text: String,
+        /// The value.
+        #[label("not a number")]
+        at: SourceSpan,
+    },
+
+    /// More piece kinds than supported.
+    #[error("too many kinds of piece")]
+    #[diagnostic(
+        code(rulebook::piece::too_many),
+        help("a variant may declare at most {max} kinds of piece")
+    )]
+    TooManyPieces {
+        /// The limit.
+        max: usize,
+        /// The first piece too many.
+        #[label("one kind too many")]
+        at: SourceSpan,
+    },
+
+    /// A piece promotes to itself.
+    #[error("piece `{name}` promotes to itself")]
+    #[diagnostic(
+        code(rulebook::piece::promotes_to_itself),
+        help("list only the pieces it may become; staying unpromoted is allowed unless the promotion is `forced`")
+    )]
+    PromotesToItself {
+        /// The piece.
+        name: String,
+        /// The choice.
+        #[label("this is `{name}` itself")]
+        at: SourceSpan,
+    },
+
+    /// A piece demotes to itself.
+    #[error("piece `{name}` demotes to itself")]
+    #[diagnostic(
+        code(rulebook::piece::demotes_to_itself),
+        help("a piece that stays the same in hand needs no `demote to` clause")
+    )]
+    DemotesToItself {
+        /// The piece.
+        name: String,
+        /// The target.
+        #[label("this is `{name}` itself")]
+        at: SourceSpan,
+    },
+
+    /// A clause that may appear once per piece appears again.
+    #[error("piece `{name}` has more than one `{clause}` clause")]
+    #[diagnostic(
+        code(rulebook::piece::repeated_clause),
+        help("keep one `{clause}` clause")
+    )]
+    RepeatedClause {
+        /// The piece.
+        name: String,
+        /// The clause keyword.
+        clause: &'static str,
+        /// The second one.
+        #[label(primary, "given again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// `move like` references form a cycle.
+    #[error("piece `{name}` moves like itself")]
+    #[diagnostic(code(rulebook::piece::like_cycle))]
+    LikeCycle {
+        /// The piece.
+        name: String,
+        /// The reference that closes the cycle.
+        #[label("this leads back to `{name}`")]
+        at: SourceSpan,
+        /// The cycle, spelled out.
+        #[help]
+        help: String,
+    },
+
+    /// `drop max N per file` with N out of range.
+    #[error("drop limit `{text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::piece::bad_drop_limit),
+        help("write a number of pieces from 1 to 26")
+    )]
+    BadDropLimit {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 1 to 26")]
+        at: SourceSpan,
+    },
+
+    /// A piece has drop restrictions but the rules have no drops.
+    #[error("piece `{name}` has drop rules but pieces are never dropped")]
+    #[diagnostic(
+        code(rulebook::piece::drops_unused),
+        severity(Warning),
+        help("add `drops` to the `rules` block, or remove the `drop` clauses")
+    )]
+    DropsUnused {
+        /// The piece.
+        name: String,
+        /// The clause.
+        #[label("has no effect")]
+        at: SourceSpan,
+    },
+
+    /// A piece has more patterns than supported once `like` is expanded.
+    #[error("piece `{name}` has more than {max} move patterns")]
+    #[diagnostic(
+        code(rulebook::piece::too_many_patterns),
+        help("`like` copies every pattern of the piece it names; copy fewer pieces or merge patterns")
+    )]
+    TooManyPatterns {
+        /// The piece.
+        name: String,
+        /// The limit.
+        max: usize,
+        /// The piece's name.
+        #[label("too many patterns")]
+        at: SourceSpan,
+    },
+
+    // ---- patterns ----
+    /// `same` or `outward` on a first leg.
+    #[error("`{word}` on the first leg of a path")]
+    #[diagnostic(
+        code(rulebook::pattern::relative_first_leg),
+        help("`{word}` is relative to the previous leg; use it after `then`, for example `step orthogonal then step {word}`")
+    )]
+    RelativeFirstLeg {
+        /// `same` or `outward`.
+        word: &'static str,
+        /// The word.
+        #[label("there is no previous leg")]
+        at: SourceSpan,
+    },
+
+    /// `same` or `outward` together with other directions.
+    #[error("`{word}` must be a leg's only direction")]
+    #[diagnostic(
+        code(rulebook::pattern::relative_mixed),
+        help("write `{word}` alone, or use another pattern for the other directions")
+    )]
+    RelativeMixed {
+        /// `same` or `outward`.
+        word: &'static str,
+        /// The word.
+        #[label(primary, "`{word}` here")]
+        at: SourceSpan,
+        /// Another direction of the leg.
+        #[label("together with this")]
+        other: SourceSpan,
+    },
+
+    /// A vector that goes nowhere.
+    #[error("the vector {text} does not move")]
+    #[diagnostic(
+        code(rulebook::pattern::null_vector),
+        help("a leap needs at least one non-zero coordinate, for example `(1,2)`")
+    )]
+    NullVector {
+        /// The vector as written.
+        text: String,
+        /// The vector.
+        #[label("zero in both directions")]
+        at: SourceSpan,
+    },
+
+    /// A vector longer than any board.
+    #[error("the vector {text} is too long")]
+    #[diagnostic(
+        code(rulebook::pattern::vector_too_long),
+        help("each coordinate must be between -25 and 25")
+    )]
+    VectorTooLong {
+        /// The vector as written.
+        text: String,
+        /// The vector.
+        #[label("longer than any board")]
+        at: SourceSpan,
+    },
+
+    /// `up to N` with N out of range.
+    #[error("`up to {text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::pattern::bad_limit),
+        help("a slide or hop goes from 1 to 26 squares; leave out `up to` for no limit")
+    )]
+    BadLimit {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 1 to 26")]
+        at: SourceSpan,
+    },
+
+    /// `up to N` on a step or a leap.
+    #[error("`up to` on a `{word}`")]
+    #[diagnostic(
+        code(rulebook::pattern::limit_on_step),
+        help("only `slide` and `hop` travel more than once; use `slide ... up to N` instead")
+    )]
+    LimitOnStep {
+        /// `step` or `leap`.
+        word: &'static str,
+        /// The `up to` phrase.
+        #[label("a `{word}` moves once")]
+        at: SourceSpan,
+    },
+
+    /// Both `move-only` and `capture-only`.
+    #[error("a pattern cannot be both `move-only` and `capture-only`")]
+    #[diagnostic(
+        code(rulebook::pattern::conflicting_modes),
+        help(
+            "split it into two patterns, or leave out both for a pattern that moves and captures"
+        )
+    )]
+    ConflictingModes {
+        /// The second modifier.
+        #[label(primary, "contradicts the earlier modifier")]
+        again: SourceSpan,
+        /// The first modifier.
+        #[label("given here")]
+        first: SourceSpan,
+    },
+
+    /// Guards or modifiers on `like`.
+    #[error("`like` cannot be combined with {what}")]
+    #[diagnostic(
+        code(rulebook::pattern::guarded_like),
+        help("`like PIECE` copies every pattern of that piece as it is; write the patterns out to change them")
+    )]
+    GuardedLike {
+        /// `guards` or `modifiers`.
+        what: &'static str,
+        /// The guards or modifiers.
+        #[label("not allowed with `like`")]
+        at: SourceSpan,
+    },
+
+    /// The same modifier twice.
+    #[error("modifier given twice")]
+    #[diagnostic(
+        code(rulebook::pattern::repeated_modifier),
+        severity(Warning),
+        help("remove one of them")
+    )]
+    RepeatedModifier {
+        /// The second one.
+        #[label(primary, "given again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    // ---- castling ----
+    /// Two squares of a castling that must differ are the same.
+    #[error("castling uses square `{square}` twice")]
+    #[diagnostic(
+        code(rulebook::castling::same_square),
+        help("the two pieces must start on different squares, end on different squares, and the king-like piece must move")
+    )]
+    CastlingSameSquare {
+        /// The square.
+        square: String,
+        /// The second use.
+        #[label(primary, "used again here")]
+        again: SourceSpan,
+        /// The first use.
+        #[label("first used here")]
+        first: SourceSpan,
+    },
+
+    /// A castling piece does not start where the castling says.
+    #[error("castling needs `{piece}` of `{side}` on {square} at the start")]
+    #[diagnostic(code(rulebook::castling::piece_not_there), help("{help}"))]
+    CastlingPieceMissing {
+        /// The piece.
+        piece: String,
+        /// The side.
+        side: String,
+        /// The square, for that side.
+        square: String,
+        /// What is there instead.
+        help: String,
+        /// The square as written.
+        #[label("the setup has no `{piece}` here")]
+        at: SourceSpan,
+    },
+
+    // ---- rules ----
+    /// Neither `checkmate` nor `extinction`.
+    #[error("no way to win")]
+    #[diagnostic(
+        code(rulebook::rules::no_way_to_win),
+        help("add `checkmate` (royal pieces may not be left attacked) or `extinction` (a side with no royal piece left loses) to the `rules` block")
+    )]
+    NoWayToWin {
+        /// The rules block, if any.
+        #[label("neither `checkmate` nor `extinction` here")]
+        at: Option<SourceSpan>,
+    },
+
+    /// A rule about royal pieces without any.
+    #[error("`{rule}` needs a royal piece")]
+    #[diagnostic(
+        code(rulebook::rules::no_royal),
+        help("mark the king-like piece `royal`, for example `piece King K royal`")
+    )]
+    NoRoyal {
+        /// The rule.
+        rule: &'static str,
+        /// The rule.
+        #[label("no piece is `royal`")]
+        at: SourceSpan,
+    },
+
+    /// The same rule given twice with different settings.
+    #[error("`{rule}` is given twice with different settings")]
+    #[diagnostic(
+        code(rulebook::rules::conflict),
+        help("keep one of them; use an option (`if NAME:`) if both are wanted at different times")
+    )]
+    ConflictingRules {
+        /// The rule keyword.
+        rule: &'static str,
+        /// The second one.
+        #[label(primary, "this contradicts")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("this")]
+        first: SourceSpan,
+    },
+
+    /// The same rule given twice alike.
+    #[error("`{rule}` is given twice")]
+    #[diagnostic(
+        code(rulebook::rules::repeated),
+        severity(Warning),
+        help("remove one of them")
+    )]
+    RepeatedRule {
+        /// The rule keyword.
+        rule: &'static str,
+        /// The second one.
+        #[label(primary, "given again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// An option guard on a rule that cannot depend on options yet.
+    #[error("`{rule}` cannot depend on an option yet")]
+    #[diagnostic(
+        code(rulebook::rules::unsupported_guard),
+        help("only `drops` and `facing` rules and castlings may be guarded by `if`/`unless` in this version")
+    )]
+    UnsupportedGuard {
+        /// The rule keyword.
+        rule: &'static str,
+        /// The guard.
+        #[label("not supported on `{rule}`")]
+        at: SourceSpan,
+    },
+
+    /// `repetition N` with N out of range.
+    #[error("repetition count `{text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::rules::bad_repetition),
+        help("write the occurrence that ends the game, from 2 to 10 (3 for threefold repetition)")
+    )]
+    BadRepetition {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 2 to 10")]
+        at: SourceSpan,
+    },
+
+    /// `move-limit N` with N out of range.
+    #[error("move limit `{text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::rules::bad_move_limit),
+        help("write a number of plies from 1 to 1000000 (100 for chess's fifty-move rule)")
+    )]
+    BadMoveLimit {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 1 to 1000000")]
+        at: SourceSpan,
+    },
+
+    // ---- setup ----
+    /// A setup has the wrong number of rows.
+    #[error("setup has {rows} rows but the board has {height} ranks")]
+    #[diagnostic(
+        code(rulebook::setup::row_count),
+        help("write one row per rank, top rank first; use `.` or a number for empty squares")
+    )]
+    SetupRowCount {
+        /// Rows written.
+        rows: usize,
+        /// Ranks on the board.
+        height: u8,
+        /// The setup.
+        #[label("{rows} rows")]
+        at: SourceSpan,
+    },
+
+    /// A setup row has the wrong number of squares.
+    #[error("setup row has {squares} squares but the board has {width} files")]
+    #[diagnostic(
+        code(rulebook::setup::row_width),
+        help("each row needs one cell per file; a number stands for that many empty squares")
+    )]
+    SetupRowWidth {
+        /// Squares written, in words.
+        squares: String,
+        /// Files on the board.
+        width: u8,
+        /// The row.
+        #[label("{squares} squares")]
+        at: SourceSpan,
+    },
+
+    /// A setup letter no piece has.
+    #[error("no piece has letter `{letter}`")]
+    #[diagnostic(code(rulebook::setup::unknown_letter))]
+    SetupUnknownLetter {
+        /// The letter as written.
+        letter: String,
+        /// The cell.
+        #[label("unknown piece letter")]
+        at: SourceSpan,
+        /// The letters there are.
+        #[help]
+        help: String,
+    },
+
+    /// A setup cell that is neither a piece nor empty.
+    #[error("`{ch}` is not a setup cell")]
+    #[diagnostic(
+        code(rulebook::setup::bad_cell),
+        help("a cell is a piece letter (uppercase for the first side, lowercase for the second, `+` for promoted), `.`, `-`, `=`, `_` or a number of empty squares")
+    )]
+    SetupBadCell {
+        /// The character.
+        ch: char,
+        /// The cell.
+        #[label("not a piece or an empty square")]
+        at: SourceSpan,
+    },
+
+    /// A side starts without a royal piece in a game about royals.
+    #[error("side `{side}` has no royal piece at the start")]
+    #[diagnostic(
+        code(rulebook::setup::no_royal),
+        severity(Warning),
+        help("`checkmate` and `extinction` are about royal pieces; place one for each side")
+    )]
+    SetupNoRoyal {
+        /// The side.
+        side: String,
+        /// The setup.
+        #[label("no royal piece of `{side}`")]
+        at: SourceSpan,
+    },
+}
+
+impl DefinitionError {
+    /// Whether this is only a warning.
+    pub fn is_warning(&self) -> bool {
+        self.severity() == Some(Severity::Warning)
+    }
+
+    /// The byte offset of the primary label, for ordering problems by position.
+    pub fn offset(&self) -> usize {
+        let labels: Vec<LabeledSpan> = self.labels().map(|l| l.collect()).unwrap_or_default();
+        labels
+            .iter()
+            .find(|l| l.primary())
+            .or_else(|| labels.first())
+            .map_or(usize::MAX, |l| l.offset())
+    }
+}
+
+/// Every problem of one definition, reported together against its text.
+///
+/// Renders as a header followed by each problem with its source snippet.
+#[derive(Debug)]
+pub struct Diagnostics {
+    source: NamedSource<Arc<str>>,
+    problems: Vec<DefinitionError>,
+}
+
+impl Diagnostics {
+    /// Bundles `problems` found in `text` (named `name`), ordered by position.
+    pub fn new(name: &str, text: &str, mut problems: Vec<DefinitionError>) -> Diagnostics {
+        problems.sort_by_key(|p| p.offset());
+        Diagnostics {
+            source: NamedSource::new(name, Arc::from(text)),
+            problems,
+        }
+    }
+
+    /// Every problem, errors and warnings, in source order.
+    pub fn problems(&self) -> &[DefinitionError] {
+        &self.problems
+    }
+
+    /// The errors.
+    pub fn errors(&self) -> impl Iterator<Item = &DefinitionError> {
+        self.problems.iter().filter(|p| !p.is_warning())
+    }
+
+    /// The warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &DefinitionError> {
+        self.problems.iter().filter(|p| p.is_warning())
+    }
+
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+
+    /// The name of the definition.
+    pub fn name(&self) -> &str {
+        self.source.name()
+    }
+
+    /// Keeps only the errors.
+    pub(crate) fn without_warnings(mut self) -> Diagnostics {
+        self.problems.retain(|p| !p.is_warning());
+        self
+    }
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = self.errors().count();
+        let warnings = self.warnings().count();
+        let name = self.source.name();
+        match (errors, warnings) {
+            (0, w) => write!(f, "`{name}` has {}", count(w, "warning")),
+            (e, 0) => write!(
+                f,
+                "`{name}` is not a valid definition: {}",
+                count(e, "error")
+            ),
+            (e, w) => write!(
+                f,
+                "`{name}` is not a valid definition: {} and {}",
+                count(e, "error"),
+                count(w, "warning")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+impl Diagnostic for Diagnostics {
+    fn severity(&self) -> Option<Severity> {
+        Some(if self.has_errors() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        })
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic)))
+    }
+}

@@ -1,0 +1,636 @@
+//! The typed syntax tree of a definition: its shape only, nothing resolved or range-checked.
+//!
+//! Numbers and square names are kept as written (with their spans) so that the checker can
+//! report values that do not fit instead of the parser failing on them.
+
+pub use super::span::{Span, Spanned};
+
+/// A name as written.
+pub type Ident = Spanned<String>;
+
+/// A whole definition: its declarations in source order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    /// The declarations.
+    pub items: Vec<Item>,
+    /// The whole text.
+    pub span: Span,
+}
+
+/// A top-level declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// `variant "Name"`.
+    Variant(VariantDecl),
+    /// `board W x H`.
+    Board(BoardDecl),
+    /// `sides ...`.
+    Sides(SidesDecl),
+    /// `option ...`.
+    Option(OptionDecl),
+    /// `zone ...`.
+    Zone(ZoneDecl),
+    /// `piece ...`.
+    Piece(PieceDecl),
+    /// `castling ...`.
+    Castling(CastlingDecl),
+    /// `rules ...`.
+    Rules(RulesDecl),
+    /// `setup ...`.
+    Setup(SetupDecl),
+}
+
+impl Item {
+    /// Where the whole declaration was written.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Variant(d) => d.span,
+            Item::Board(d) => d.span,
+            Item::Sides(d) => d.span,
+            Item::Option(d) => d.span,
+            Item::Zone(d) => d.span,
+            Item::Piece(d) => d.span,
+            Item::Castling(d) => d.span,
+            Item::Rules(d) => d.span,
+            Item::Setup(d) => d.span,
+        }
+    }
+}
+
+/// A number as written (digits, perhaps a sign or a decimal point).
+pub type Number = Spanned<String>;
+
+/// `variant "Name"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// The name, without quotes.
+    pub name: Spanned<String>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `board W x H`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// Number of files.
+    pub width: Number,
+    /// Number of ranks.
+    pub height: Number,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A compass direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compass {
+    /// `north`.
+    North,
+    /// `south`.
+    South,
+    /// `east`.
+    East,
+    /// `west`.
+    West,
+}
+
+/// One side in `sides`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Where its forward points.
+    pub facing: Spanned<Compass>,
+    /// The whole side.
+    pub span: Span,
+}
+
+/// `sides NAME DIR, NAME DIR`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SidesDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// The sides in turn order.
+    pub sides: Vec<SideDecl>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `option NAME on|off "description"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    /// Its name.
+    pub name: Ident,
+    /// On unless the user says otherwise.
+    pub default: Spanned<bool>,
+    /// What it does.
+    pub description: Option<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// How a zone's second-side copy is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Reflected across the middle rank.
+    Mirrored,
+    /// Turned half way round.
+    Rotated,
+}
+
+/// `zone NAME = EXPR [, mirrored | , rotated]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Its squares.
+    pub expr: ZoneExpr,
+    /// How the second side's copy is made, if it is a copy.
+    pub symmetry: Option<Spanned<Symmetry>>,
+    /// The text of `drawn "..."`, if given.
+    pub drawn: Option<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A set operator between unions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneOp {
+    /// `and`: squares in both.
+    And,
+    /// `except`: squares of the left not in the right.
+    Except,
+}
+
+/// A zone expression: unions combined left to right.
+///
+/// Kept flat rather than as nested binary nodes so that long chains cannot deepen the tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneExpr {
+    /// The first union.
+    pub first: ZoneUnion,
+    /// The following operators and unions, applied left to right.
+    pub rest: Vec<(Spanned<ZoneOp>, ZoneUnion)>,
+    /// The whole expression.
+    pub span: Span,
+}
+
+/// Terms written next to each other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneUnion {
+    /// The terms.
+    pub factors: Vec<ZoneFactor>,
+    /// The whole union.
+    pub span: Span,
+}
+
+/// A term, perhaps complemented.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneFactor {
+    /// An odd number of `not` before the term.
+    pub negated: bool,
+    /// The term.
+    pub term: ZoneTerm,
+    /// The whole factor, `not`s included.
+    pub span: Span,
+}
+
+/// One set of squares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ZoneTerm {
+    /// `( EXPR )`.
+    Group(Box<ZoneExpr>),
+    /// A square name.
+    Square(Spanned<String>),
+    /// `d1-f3`.
+    Range {
+        /// One corner.
+        from: Spanned<String>,
+        /// The opposite corner.
+        to: Spanned<String>,
+    },
+    /// `rank N`.
+    Rank(Number),
+    /// `ranks N-M`.
+    Ranks(Number, Number),
+    /// `file x`.
+    File(Spanned<char>),
+    /// `files x-y`.
+    Files(Spanned<char>, Spanned<char>),
+    /// `all`.
+    All(Span),
+    /// `none`.
+    None(Span),
+    /// Another zone.
+    Name(Ident),
+    /// A picture.
+    Mask(Mask),
+}
+
+/// A `mask` picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mask {
+    /// The keyword.
+    pub keyword: Span,
+    /// The rows, top rank first.
+    pub rows: Vec<PictureRow<char>>,
+    /// The keyword and the picture.
+    pub span: Span,
+}
+
+/// A row of a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PictureRow<C> {
+    /// The cells, left to right.
+    pub cells: Vec<Spanned<C>>,
+    /// The row without its indentation.
+    pub span: Span,
+}
+
+/// `piece NAME LETTER [royal] [value N]` and its clauses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Its letter as written, `+` included.
+    pub letter: Spanned<String>,
+    /// Where `royal` was written, if it was.
+    pub royal: Option<Span>,
+    /// Its value as written.
+    pub value: Option<Number>,
+    /// Its clauses in order.
+    pub clauses: Vec<PieceClause>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A reference to a piece by name or by letter.
+pub type PieceRef = Spanned<String>;
+
+/// A clause of a piece declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceClause {
+    /// `move PATTERN | ...`.
+    Move(MoveClause),
+    /// `stay in` / `never enter`.
+    Confine(ConfineClause),
+    /// `promote to ...`.
+    Promote(PromoteClause),
+    /// `demote to PIECE`.
+    Demote {
+        /// The piece it becomes.
+        target: PieceRef,
+        /// The whole clause.
+        span: Span,
+    },
+    /// `drop ...`.
+    Drop(DropClause),
+    /// `resets clock`.
+    ResetsClock(Span),
+    /// `borrow`.
+    Borrow(Span),
+}
+
+/// `move PATTERN | PATTERN ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveClause {
+    /// The patterns.
+    pub patterns: Vec<Pattern>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// One pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// Conditions written before `:`.
+    pub guards: Vec<Guard>,
+    /// The path, or `like PIECE`.
+    pub body: PatternBody,
+    /// Modifiers written after the path.
+    pub modifiers: Vec<Spanned<Modifier>>,
+    /// The whole pattern.
+    pub span: Span,
+}
+
+/// A condition of a pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Guard {
+    /// `in ZONE` (`inside`) or `outside ZONE`.
+    Zone {
+        /// `in` rather than `outside`.
+        inside: bool,
+        /// The zone.
+        zone: Ident,
+        /// The whole guard.
+        span: Span,
+    },
+    /// `if OPTION` or `unless OPTION`.
+    Option(OptionGuard),
+}
+
+/// `if OPTION` (`when_on`) or `unless OPTION`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionGuard {
+    /// `if` rather than `unless`.
+    pub when_on: bool,
+    /// The option.
+    pub option: Ident,
+    /// The whole guard.
+    pub span: Span,
+}
+
+/// What a pattern does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PatternBody {
+    /// Legs joined by `then`.
+    Path(Vec<Leg>),
+    /// `like PIECE`.
+    Like(PieceRef),
+}
+
+/// How a leg travels, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegWord {
+    /// `step`.
+    Step,
+    /// `leap`.
+    Leap,
+    /// `slide`.
+    Slide,
+    /// `hop`.
+    Hop,
+}
+
+/// One leg.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leg {
+    /// How it travels.
+    pub word: Spanned<LegWord>,
+    /// Its directions.
+    pub dirs: Vec<Dir>,
+    /// `up to N`, with the span of the whole phrase.
+    pub up_to: Option<(Number, Span)>,
+    /// The whole leg.
+    pub span: Span,
+}
+
+/// A direction word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedDir {
+    /// `orthogonal`.
+    Orthogonal,
+    /// `diagonal`.
+    Diagonal,
+    /// `any`.
+    Any,
+    /// `forward`.
+    Forward,
+    /// `backward`.
+    Backward,
+    /// `left`.
+    Left,
+    /// `right`.
+    Right,
+    /// `sideways`.
+    Sideways,
+    /// `forward-diagonal`.
+    ForwardDiagonal,
+    /// `backward-diagonal`.
+    BackwardDiagonal,
+    /// `same`.
+    Same,
+    /// `outward`.
+    Outward,
+}
+
+/// One direction of a leg.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dir {
+    /// A direction word.
+    Named(Spanned<NamedDir>),
+    /// `(a,b)`.
+    Symmetric {
+        /// First coordinate as written.
+        a: Number,
+        /// Second coordinate as written.
+        b: Number,
+        /// The whole vector.
+        span: Span,
+    },
+    /// `[x,y]`.
+    Exact {
+        /// Rightward coordinate as written.
+        x: Number,
+        /// Forward coordinate as written.
+        y: Number,
+        /// The whole vector.
+        span: Span,
+    },
+}
+
+impl Dir {
+    /// Where it was written.
+    pub fn span(&self) -> Span {
+        match self {
+            Dir::Named(n) => n.span,
+            Dir::Symmetric { span, .. } | Dir::Exact { span, .. } => *span,
+        }
+    }
+}
+
+/// A modifier after a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    /// `move-only`.
+    MoveOnly,
+    /// `capture-only`.
+    CaptureOnly,
+    /// `creates en-passant`.
+    CreatesEnPassant,
+    /// `takes en-passant`.
+    TakesEnPassant,
+}
+
+/// `stay in ZONE` (`inside`) or `never enter ZONE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfineClause {
+    /// `stay in` rather than `never enter`.
+    pub inside: bool,
+    /// The zone.
+    pub zone: Ident,
+    /// Trailing option guards.
+    pub guards: Vec<OptionGuard>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// `promote to PIECE... in [or from] ZONE [, forced]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromoteClause {
+    /// What it may become.
+    pub choices: Vec<PieceRef>,
+    /// Where `or from` was written, if it was.
+    pub or_from: Option<Span>,
+    /// The zone.
+    pub zone: Ident,
+    /// Where `, forced` was written, if it was.
+    pub forced: Option<Span>,
+    /// Trailing option guards.
+    pub guards: Vec<OptionGuard>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// A `drop` restriction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DropKind {
+    /// `drop in ZONE`.
+    In(Ident),
+    /// `drop outside ZONE`.
+    Outside(Ident),
+    /// `drop max N per file`.
+    MaxPerFile(Number),
+    /// `drop may not mate`.
+    NoMate,
+}
+
+/// `drop ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropClause {
+    /// The restriction.
+    pub kind: DropKind,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// `castling KING SQ to SQ with PARTNER SQ to SQ`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingDecl {
+    /// `if OPTION:` prefixes.
+    pub guards: Vec<OptionGuard>,
+    /// The king-like piece.
+    pub king: PieceRef,
+    /// Where it starts.
+    pub king_from: Spanned<String>,
+    /// Where it ends.
+    pub king_to: Spanned<String>,
+    /// The partner.
+    pub partner: PieceRef,
+    /// Where the partner starts.
+    pub partner_from: Spanned<String>,
+    /// Where the partner ends.
+    pub partner_to: Spanned<String>,
+    /// How the second side's castling is made, if it has one.
+    pub symmetry: Option<Spanned<Symmetry>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The result a rule gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// `wins`.
+    Wins,
+    /// `loses`.
+    Loses,
+    /// `draws`.
+    Draws,
+}
+
+/// A line of the facing rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FacingLine {
+    /// `files`.
+    Files,
+    /// `ranks`.
+    Ranks,
+    /// `diagonals`.
+    Diagonals,
+}
+
+/// A rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rule {
+    /// `checkmate`.
+    Checkmate,
+    /// `extinction`.
+    Extinction,
+    /// `stalemate VERDICT`.
+    Stalemate(Spanned<Verdict>),
+    /// `facing LINES`.
+    Facing(Vec<Spanned<FacingLine>>),
+    /// `repetition N VERDICT [, perpetual check loses]`.
+    Repetition {
+        /// The occurrence that ends the game.
+        count: Number,
+        /// The result for the repeating side.
+        verdict: Spanned<Verdict>,
+        /// Where `, perpetual check loses` was written, if it was.
+        perpetual_check_loses: Option<Span>,
+    },
+    /// `move-limit N draws`.
+    MoveLimit(Number),
+    /// `drops`.
+    Drops,
+}
+
+/// One rule line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleLine {
+    /// `if OPTION:` prefixes.
+    pub guards: Vec<OptionGuard>,
+    /// The rule.
+    pub rule: Rule,
+    /// The rule without its prefixes.
+    pub rule_span: Span,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// `rules` and its lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// The rules.
+    pub lines: Vec<RuleLine>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A cell of a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupCell {
+    /// A piece letter, `+` included; uppercase for the first side.
+    Piece(String),
+    /// Empty squares; `None` when the number is too big to count.
+    Empty(Option<u32>),
+    /// Something that is neither.
+    Bad(char),
+}
+
+/// How a setup was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupForm {
+    /// Indented rows.
+    Picture,
+    /// A FEN board string.
+    Fen,
+}
+
+/// `setup` and its rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// How it was written.
+    pub form: SetupForm,
+    /// The rows, top rank first.
+    pub rows: Vec<PictureRow<SetupCell>>,
+    /// The whole declaration.
+    pub span: Span,
+}

@@ -1,0 +1,864 @@
+//! Pest pairs to syntax tree nodes: one function per grammar rule.
+//!
+//! Each function relies on the shape the grammar guarantees and says which guarantee in its
+//! `expect` messages; a broken guarantee is a bug in this module, not in the input.
+
+use pest::iterators::Pair;
+
+use super::{
+    ast::{self, Span, Spanned},
+    Rule,
+};
+
+type P<'i> = Pair<'i, Rule>;
+
+/// Where a pair was written, without the blanks and comments pest skips after a trailing
+/// repetition: a rule such as `sides_decl` would otherwise end on the next line.
+fn span(pair: &P<'_>) -> Span {
+    let s = pair.as_span();
+    let mut end = s.end();
+    let mut current = pair.clone();
+    while current.as_str().ends_with(char::is_whitespace) {
+        match current.clone().into_inner().last() {
+            Some(last) => {
+                end = last.as_span().end();
+                current = last;
+            }
+            None => {
+                end = s.start() + pair.as_str().trim_end().len();
+                break;
+            }
+        }
+    }
+    Span::new(s.start(), end.max(s.start()))
+}
+
+fn spanned_str(pair: &P<'_>) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), span(pair))
+}
+
+fn next<'i>(pairs: &mut impl Iterator<Item = P<'i>>, what: &str) -> P<'i> {
+    pairs
+        .next()
+        .unwrap_or_else(|| panic!("grammar: expected {what}"))
+}
+
+pub(super) fn file(pair: P<'_>) -> ast::File {
+    debug_assert_eq!(pair.as_rule(), Rule::file);
+    let whole = span(&pair);
+    let items = pair
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(item)
+        .collect();
+    ast::File { items, span: whole }
+}
+
+fn item(pair: P<'_>) -> ast::Item {
+    match pair.as_rule() {
+        Rule::variant_decl => ast::Item::Variant(variant_decl(pair)),
+        Rule::board_decl => ast::Item::Board(board_decl(pair)),
+        Rule::sides_decl => ast::Item::Sides(sides_decl(pair)),
+        Rule::option_decl => ast::Item::Option(option_decl(pair)),
+        Rule::zone_decl => ast::Item::Zone(zone_decl(pair)),
+        Rule::piece_decl => ast::Item::Piece(piece_decl(pair)),
+        Rule::castling_decl => ast::Item::Castling(castling_decl(pair)),
+        Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
+        Rule::setup_decl => ast::Item::Setup(setup_decl(pair)),
+        r => unreachable!("item: unexpected {r:?}"),
+    }
+}
+
+fn string(pair: P<'_>) -> Spanned<String> {
+    debug_assert_eq!(pair.as_rule(), Rule::string);
+    let whole = span(&pair);
+    let text = next(&mut pair.into_inner(), "string_text in string");
+    Spanned::new(text.as_str().to_string(), whole)
+}
+
+fn variant_decl(pair: P<'_>) -> ast::VariantDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_variant"));
+    let name = string(next(&mut parts, "string after `variant`"));
+    ast::VariantDecl {
+        keyword,
+        name,
+        span: whole,
+    }
+}
+
+fn board_decl(pair: P<'_>) -> ast::BoardDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_board"));
+    let width = spanned_str(&next(&mut parts, "width"));
+    next(&mut parts, "kw_x");
+    let height = spanned_str(&next(&mut parts, "height"));
+    ast::BoardDecl {
+        keyword,
+        width,
+        height,
+        span: whole,
+    }
+}
+
+fn sides_decl(pair: P<'_>) -> ast::SidesDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_sides"));
+    let sides = parts
+        .filter(|p| p.as_rule() == Rule::side)
+        .map(side)
+        .collect();
+    ast::SidesDecl {
+        keyword,
+        sides,
+        span: whole,
+    }
+}
+
+fn side(pair: P<'_>) -> ast::SideDecl {
+    debug_assert_eq!(pair.as_rule(), Rule::side);
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let name = spanned_str(&next(&mut parts, "side name"));
+    let facing = compass(next(&mut parts, "compass"));
+    ast::SideDecl {
+        name,
+        facing,
+        span: whole,
+    }
+}
+
+fn compass(pair: P<'_>) -> Spanned<ast::Compass> {
+    let whole = span(&pair);
+    let word = next(&mut pair.into_inner(), "compass keyword");
+    let dir = match word.as_rule() {
+        Rule::kw_north => ast::Compass::North,
+        Rule::kw_south => ast::Compass::South,
+        Rule::kw_east => ast::Compass::East,
+        Rule::kw_west => ast::Compass::West,
+        r => unreachable!("compass: unexpected {r:?}"),
+    };
+    Spanned::new(dir, whole)
+}
+
+fn option_decl(pair: P<'_>) -> ast::OptionDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_option");
+    let name = spanned_str(&next(&mut parts, "option name"));
+    let on_off = next(&mut parts, "on_off");
+    let on_span = span(&on_off);
+    let on = next(&mut on_off.into_inner(), "kw_on or kw_off").as_rule() == Rule::kw_on;
+    let description = parts.next().map(string);
+    ast::OptionDecl {
+        name,
+        default: Spanned::new(on, on_span),
+        description,
+        span: whole,
+    }
+}
+
+fn symmetry(pair: P<'_>) -> Spanned<ast::Symmetry> {
+    debug_assert_eq!(pair.as_rule(), Rule::symmetry);
+    let word = next(&mut pair.into_inner().skip(1), "kw_mirrored or kw_rotated");
+    let kind = match word.as_rule() {
+        Rule::kw_mirrored => ast::Symmetry::Mirrored,
+        Rule::kw_rotated => ast::Symmetry::Rotated,
+        r => unreachable!("symmetry: unexpected {r:?}"),
+    };
+    Spanned::new(kind, span(&word))
+}
+
+fn zone_decl(pair: P<'_>) -> ast::ZoneDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_zone");
+    let name = spanned_str(&next(&mut parts, "zone name"));
+    next(&mut parts, "equals");
+    let expr = zone_expr(next(&mut parts, "zone_expr"));
+    let mut symmetry_part = None;
+    let mut drawn = None;
+    for part in parts {
+        match part.as_rule() {
+            Rule::symmetry => symmetry_part = Some(symmetry(part)),
+            Rule::drawn => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "comma");
+                next(&mut inner, "kw_drawn");
+                let text = next(&mut inner, "string");
+                let s = span(&text);
+                let body = text
+                    .into_inner()
+                    .next()
+                    .map(|t| t.as_str().to_string())
+                    .unwrap_or_default();
+                drawn = Some(Spanned::new(body, s));
+            }
+            r => unreachable!("zone_decl: unexpected {r:?}"),
+        }
+    }
+    ast::ZoneDecl {
+        name,
+        expr,
+        symmetry: symmetry_part,
+        drawn,
+        span: whole,
+    }
+}
+
+fn zone_expr(pair: P<'_>) -> ast::ZoneExpr {
+    debug_assert_eq!(pair.as_rule(), Rule::zone_expr);
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let first = zone_union(next(&mut parts, "zone_union"));
+    let mut rest = Vec::new();
+    while let Some(op) = parts.next() {
+        let op_span = span(&op);
+        let kind = match next(&mut op.into_inner(), "operator keyword").as_rule() {
+            Rule::kw_and => ast::ZoneOp::And,
+            Rule::kw_except => ast::ZoneOp::Except,
+            r => unreachable!("zone_expr: unexpected operator {r:?}"),
+        };
+        let operand = zone_union(next(&mut parts, "zone_union after operator"));
+        rest.push((Spanned::new(kind, op_span), operand));
+    }
+    ast::ZoneExpr {
+        first,
+        rest,
+        span: whole,
+    }
+}
+
+fn zone_union(pair: P<'_>) -> ast::ZoneUnion {
+    debug_assert_eq!(pair.as_rule(), Rule::zone_union);
+    let whole = span(&pair);
+    let factors = pair.into_inner().map(zone_factor).collect();
+    ast::ZoneUnion {
+        factors,
+        span: whole,
+    }
+}
+
+fn zone_factor(pair: P<'_>) -> ast::ZoneFactor {
+    debug_assert_eq!(pair.as_rule(), Rule::zone_factor);
+    let whole = span(&pair);
+    let mut negated = false;
+    let mut term = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::kw_not => negated = !negated,
+            Rule::zone_term => term = Some(zone_term(part)),
+            r => unreachable!("zone_factor: unexpected {r:?}"),
+        }
+    }
+    ast::ZoneFactor {
+        negated,
+        term: term.expect("grammar: zone_factor ends with a zone_term"),
+        span: whole,
+    }
+}
+
+fn file_letter(pair: &P<'_>) -> Spanned<char> {
+    let c = pair
+        .as_str()
+        .chars()
+        .next()
+        .expect("grammar: file_letter is one letter");
+    Spanned::new(c, span(pair))
+}
+
+fn zone_term(pair: P<'_>) -> ast::ZoneTerm {
+    debug_assert_eq!(pair.as_rule(), Rule::zone_term);
+    let inner = next(&mut pair.into_inner(), "zone term alternative");
+    let whole = span(&inner);
+    match inner.as_rule() {
+        Rule::zone_group => ast::ZoneTerm::Group(Box::new(zone_expr(next(
+            &mut inner.into_inner().skip(1),
+            "zone_expr in parentheses",
+        )))),
+        Rule::mask => ast::ZoneTerm::Mask(mask(inner)),
+        Rule::square_range => {
+            let mut parts = inner.into_inner();
+            let from = spanned_str(&next(&mut parts, "first corner"));
+            let to = spanned_str(&next(&mut parts, "second corner"));
+            ast::ZoneTerm::Range { from, to }
+        }
+        Rule::lone_square => {
+            ast::ZoneTerm::Square(spanned_str(&next(&mut inner.into_inner(), "square")))
+        }
+        Rule::rank_term => {
+            let mut parts = inner.into_inner();
+            next(&mut parts, "kw_rank");
+            ast::ZoneTerm::Rank(spanned_str(&next(&mut parts, "rank number")))
+        }
+        Rule::ranks_term => {
+            let mut parts = inner.into_inner();
+            next(&mut parts, "kw_ranks");
+            let a = spanned_str(&next(&mut parts, "first rank"));
+            next(&mut parts, "dash");
+            let b = spanned_str(&next(&mut parts, "last rank"));
+            ast::ZoneTerm::Ranks(a, b)
+        }
+        Rule::file_term => {
+            let mut parts = inner.into_inner();
+            next(&mut parts, "kw_file");
+            ast::ZoneTerm::File(file_letter(&next(&mut parts, "file letter")))
+        }
+        Rule::files_term => {
+            let mut parts = inner.into_inner();
+            next(&mut parts, "kw_files");
+            let a = file_letter(&next(&mut parts, "first file"));
+            next(&mut parts, "dash");
+            let b = file_letter(&next(&mut parts, "last file"));
+            ast::ZoneTerm::Files(a, b)
+        }
+        Rule::kw_all => ast::ZoneTerm::All(whole),
+        Rule::kw_none => ast::ZoneTerm::None(whole),
+        Rule::ident => ast::ZoneTerm::Name(spanned_str(&inner)),
+        r => unreachable!("zone_term: unexpected {r:?}"),
+    }
+}
+
+fn mask(pair: P<'_>) -> ast::Mask {
+    debug_assert_eq!(pair.as_rule(), Rule::mask);
+    let whole = span(&pair);
+    let mut parts = pair.into_inner().peekable();
+    let keyword = span(parts.peek().expect("grammar: mask starts with kw_mask"));
+    let rows = parts
+        .filter(|p| p.as_rule() == Rule::mask_row)
+        .map(|row| {
+            let cells = next(&mut row.into_inner(), "mask_cells in mask_row");
+            let start = cells.as_span().start();
+            let cells_span = span(&cells);
+            let cells = cells
+                .as_str()
+                .char_indices()
+                .filter(|(_, c)| *c != ' ')
+                .map(|(i, c)| Spanned::new(c, Span::new(start + i, start + i + c.len_utf8())))
+                .collect();
+            ast::PictureRow {
+                cells,
+                span: cells_span,
+            }
+        })
+        .collect();
+    ast::Mask {
+        keyword,
+        rows,
+        span: whole,
+    }
+}
+
+fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_piece");
+    let name = spanned_str(&next(&mut parts, "piece name"));
+    let letter = spanned_str(&next(&mut parts, "piece letter"));
+    let mut decl = ast::PieceDecl {
+        name,
+        letter,
+        royal: None,
+        value: None,
+        clauses: Vec::new(),
+        span: whole,
+    };
+    for part in parts {
+        match part.as_rule() {
+            Rule::royal => decl.royal = Some(span(&part)),
+            Rule::piece_value => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_value");
+                decl.value = Some(spanned_str(&next(&mut inner, "value")));
+            }
+            Rule::move_clause => decl.clauses.push(ast::PieceClause::Move(move_clause(part))),
+            Rule::stay_clause | Rule::never_clause => {
+                decl.clauses
+                    .push(ast::PieceClause::Confine(confine_clause(part)));
+            }
+            Rule::promote_clause => decl
+                .clauses
+                .push(ast::PieceClause::Promote(promote_clause(part))),
+            Rule::demote_clause => {
+                let whole = span(&part);
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_demote");
+                next(&mut inner, "kw_to");
+                let target = piece_ref(next(&mut inner, "piece_ref"));
+                decl.clauses.push(ast::PieceClause::Demote {
+                    target,
+                    span: whole,
+                });
+            }
+            Rule::drop_clause => decl.clauses.push(ast::PieceClause::Drop(drop_clause(part))),
+            Rule::resets_clause => decl
+                .clauses
+                .push(ast::PieceClause::ResetsClock(span(&part))),
+            Rule::borrow_clause => decl.clauses.push(ast::PieceClause::Borrow(span(&part))),
+            r => unreachable!("piece_decl: unexpected {r:?}"),
+        }
+    }
+    decl
+}
+
+fn piece_ref(pair: P<'_>) -> ast::PieceRef {
+    debug_assert_eq!(pair.as_rule(), Rule::piece_ref);
+    spanned_str(&pair)
+}
+
+fn option_guard(pair: P<'_>) -> ast::OptionGuard {
+    debug_assert!(matches!(
+        pair.as_rule(),
+        Rule::option_guard | Rule::option_prefix
+    ));
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let when_on = next(&mut parts, "kw_if or kw_unless").as_rule() == Rule::kw_if;
+    let option = spanned_str(&next(&mut parts, "option name"));
+    ast::OptionGuard {
+        when_on,
+        option,
+        span: whole,
+    }
+}
+
+fn move_clause(pair: P<'_>) -> ast::MoveClause {
+    let whole = span(&pair);
+    let patterns = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::pattern)
+        .map(pattern)
+        .collect();
+    ast::MoveClause {
+        patterns,
+        span: whole,
+    }
+}
+
+fn pattern(pair: P<'_>) -> ast::Pattern {
+    let whole = span(&pair);
+    let mut guards = Vec::new();
+    let mut body = None;
+    let mut modifiers = Vec::new();
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::guards => {
+                guards = part
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::guard)
+                    .map(guard)
+                    .collect();
+            }
+            Rule::like => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_like");
+                body = Some(ast::PatternBody::Like(piece_ref(next(
+                    &mut inner,
+                    "piece_ref",
+                ))));
+            }
+            Rule::path => body = Some(ast::PatternBody::Path(path(part))),
+            Rule::modifier => modifiers.push(modifier(part)),
+            r => unreachable!("pattern: unexpected {r:?}"),
+        }
+    }
+    ast::Pattern {
+        guards,
+        body: body.expect("grammar: a pattern has a path or `like`"),
+        modifiers,
+        span: whole,
+    }
+}
+
+fn guard(pair: P<'_>) -> ast::Guard {
+    debug_assert_eq!(pair.as_rule(), Rule::guard);
+    let inner = next(&mut pair.into_inner(), "zone_guard or option_guard");
+    match inner.as_rule() {
+        Rule::zone_guard => {
+            let whole = span(&inner);
+            let mut parts = inner.into_inner();
+            let inside = next(&mut parts, "kw_in or kw_outside").as_rule() == Rule::kw_in;
+            let zone = spanned_str(&next(&mut parts, "zone name"));
+            ast::Guard::Zone {
+                inside,
+                zone,
+                span: whole,
+            }
+        }
+        Rule::option_guard => ast::Guard::Option(option_guard(inner)),
+        r => unreachable!("guard: unexpected {r:?}"),
+    }
+}
+
+fn path(pair: P<'_>) -> Vec<ast::Leg> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::leg)
+        .map(leg)
+        .collect()
+}
+
+fn leg(pair: P<'_>) -> ast::Leg {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let kind = next(&mut parts, "leg_kind");
+    let kind_span = span(&kind);
+    let word = match next(&mut kind.into_inner(), "leg keyword").as_rule() {
+        Rule::kw_step => ast::LegWord::Step,
+        Rule::kw_leap => ast::LegWord::Leap,
+        Rule::kw_slide => ast::LegWord::Slide,
+        Rule::kw_hop => ast::LegWord::Hop,
+        r => unreachable!("leg: unexpected {r:?}"),
+    };
+    let dirs = next(&mut parts, "dirs").into_inner().map(dir).collect();
+    let up_to = parts.next().map(|up| {
+        let up_span = span(&up);
+        let number = up
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::number)
+            .expect("grammar: up_to ends with a number");
+        (spanned_str(&number), up_span)
+    });
+    ast::Leg {
+        word: Spanned::new(word, kind_span),
+        dirs,
+        up_to,
+        span: whole,
+    }
+}
+
+fn dir(pair: P<'_>) -> ast::Dir {
+    debug_assert_eq!(pair.as_rule(), Rule::dir);
+    let inner = next(&mut pair.into_inner(), "dir alternative");
+    let whole = span(&inner);
+    match inner.as_rule() {
+        Rule::named_dir => {
+            let word = match next(&mut inner.into_inner(), "direction keyword").as_rule() {
+                Rule::kw_orthogonal => ast::NamedDir::Orthogonal,
+                Rule::kw_diagonal => ast::NamedDir::Diagonal,
+                Rule::kw_any => ast::NamedDir::Any,
+                Rule::kw_forward => ast::NamedDir::Forward,
+                Rule::kw_backward => ast::NamedDir::Backward,
+                Rule::kw_left => ast::NamedDir::Left,
+                Rule::kw_right => ast::NamedDir::Right,
+                Rule::kw_sideways => ast::NamedDir::Sideways,
+                Rule::kw_forward_diagonal => ast::NamedDir::ForwardDiagonal,
+                Rule::kw_backward_diagonal => ast::NamedDir::BackwardDiagonal,
+                Rule::kw_same => ast::NamedDir::Same,
+                Rule::kw_outward => ast::NamedDir::Outward,
+                r => unreachable!("dir: unexpected {r:?}"),
+            };
+            ast::Dir::Named(Spanned::new(word, whole))
+        }
+        Rule::symmetric_vector | Rule::exact_vector => {
+            let exact = inner.as_rule() == Rule::exact_vector;
+            let mut parts = inner.into_inner().filter(|p| p.as_rule() == Rule::int);
+            let a = spanned_str(&next(&mut parts, "first coordinate"));
+            let b = spanned_str(&next(&mut parts, "second coordinate"));
+            if exact {
+                ast::Dir::Exact {
+                    x: a,
+                    y: b,
+                    span: whole,
+                }
+            } else {
+                ast::Dir::Symmetric { a, b, span: whole }
+            }
+        }
+        r => unreachable!("dir: unexpected {r:?}"),
+    }
+}
+
+fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
+    debug_assert_eq!(pair.as_rule(), Rule::modifier);
+    let inner = next(&mut pair.into_inner().skip(1), "modifier word");
+    let kind = match inner.as_rule() {
+        Rule::kw_move_only => ast::Modifier::MoveOnly,
+        Rule::kw_capture_only => ast::Modifier::CaptureOnly,
+        Rule::creates_ep => ast::Modifier::CreatesEnPassant,
+        Rule::takes_ep => ast::Modifier::TakesEnPassant,
+        r => unreachable!("modifier: unexpected {r:?}"),
+    };
+    Spanned::new(kind, span(&inner))
+}
+
+fn confine_clause(pair: P<'_>) -> ast::ConfineClause {
+    let whole = span(&pair);
+    let inside = pair.as_rule() == Rule::stay_clause;
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_stay or kw_never");
+    next(&mut parts, "kw_in or kw_enter");
+    let zone = spanned_str(&next(&mut parts, "zone name"));
+    let guards = parts.map(option_guard).collect();
+    ast::ConfineClause {
+        inside,
+        zone,
+        guards,
+        span: whole,
+    }
+}
+
+fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
+    let whole = span(&pair);
+    let mut clause = ast::PromoteClause {
+        choices: Vec::new(),
+        or_from: None,
+        zone: Spanned::new(String::new(), whole),
+        forced: None,
+        guards: Vec::new(),
+        span: whole,
+    };
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::kw_promote | Rule::kw_to | Rule::kw_in => {}
+            Rule::piece_ref => clause.choices.push(piece_ref(part)),
+            Rule::or_from => clause.or_from = Some(span(&part)),
+            Rule::ident => clause.zone = spanned_str(&part),
+            Rule::forced => clause.forced = Some(span(&part)),
+            Rule::option_guard => clause.guards.push(option_guard(part)),
+            r => unreachable!("promote_clause: unexpected {r:?}"),
+        }
+    }
+    clause
+}
+
+fn drop_clause(pair: P<'_>) -> ast::DropClause {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_drop");
+    let inner = next(&mut parts, "drop restriction");
+    let rule = inner.as_rule();
+    let last = inner.into_inner().nth(1);
+    let kind = match rule {
+        Rule::drop_in => {
+            ast::DropKind::In(spanned_str(&last.expect("grammar: drop_in names a zone")))
+        }
+        Rule::drop_outside => ast::DropKind::Outside(spanned_str(
+            &last.expect("grammar: drop_outside names a zone"),
+        )),
+        Rule::drop_max => {
+            ast::DropKind::MaxPerFile(spanned_str(&last.expect("grammar: drop_max has a number")))
+        }
+        Rule::drop_no_mate => ast::DropKind::NoMate,
+        r => unreachable!("drop_clause: unexpected {r:?}"),
+    };
+    ast::DropClause { kind, span: whole }
+}
+
+fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
+    let whole = span(&pair);
+    let mut guards = Vec::new();
+    let mut refs = Vec::new();
+    let mut squares = Vec::new();
+    let mut sym = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::piece_ref => refs.push(piece_ref(part)),
+            Rule::lone_square => squares.push(spanned_str(&next(
+                &mut part.into_inner(),
+                "square in lone_square",
+            ))),
+            Rule::symmetry => sym = Some(symmetry(part)),
+            Rule::kw_castling | Rule::kw_to | Rule::kw_with => {}
+            r => unreachable!("castling_decl: unexpected {r:?}"),
+        }
+    }
+    let mut refs = refs.into_iter();
+    let mut squares = squares.into_iter();
+    let mut square = || squares.next().expect("grammar: castling has four squares");
+    let king = refs.next().expect("grammar: castling names a king");
+    let king_from = square();
+    let king_to = square();
+    let partner = refs.next().expect("grammar: castling names a partner");
+    let partner_from = square();
+    let partner_to = square();
+    ast::CastlingDecl {
+        guards,
+        king,
+        king_from,
+        king_to,
+        partner,
+        partner_from,
+        partner_to,
+        symmetry: sym,
+        span: whole,
+    }
+}
+
+fn rules_decl(pair: P<'_>) -> ast::RulesDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_rules"));
+    let lines = parts.map(rule_line).collect();
+    ast::RulesDecl {
+        keyword,
+        lines,
+        span: whole,
+    }
+}
+
+fn verdict(pair: P<'_>) -> Spanned<ast::Verdict> {
+    debug_assert_eq!(pair.as_rule(), Rule::verdict);
+    let whole = span(&pair);
+    let v = match next(&mut pair.into_inner(), "verdict keyword").as_rule() {
+        Rule::kw_wins => ast::Verdict::Wins,
+        Rule::kw_loses => ast::Verdict::Loses,
+        Rule::kw_draws => ast::Verdict::Draws,
+        r => unreachable!("verdict: unexpected {r:?}"),
+    };
+    Spanned::new(v, whole)
+}
+
+fn rule_line(pair: P<'_>) -> ast::RuleLine {
+    debug_assert_eq!(pair.as_rule(), Rule::rule_line);
+    let whole = span(&pair);
+    let mut guards = Vec::new();
+    let mut found = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::rule_kind => found = Some((span(&part), rule(part))),
+            r => unreachable!("rule_line: unexpected {r:?}"),
+        }
+    }
+    let (rule_span, rule) = found.expect("grammar: a rule line ends with a rule");
+    ast::RuleLine {
+        guards,
+        rule,
+        rule_span,
+        span: whole,
+    }
+}
+
+fn rule(pair: P<'_>) -> ast::Rule {
+    let inner = next(&mut pair.into_inner(), "rule alternative");
+    let rule = inner.as_rule();
+    let mut parts = inner.into_inner();
+    next(&mut parts, "rule keyword");
+    match rule {
+        Rule::checkmate_rule => ast::Rule::Checkmate,
+        Rule::extinction_rule => ast::Rule::Extinction,
+        Rule::stalemate_rule => ast::Rule::Stalemate(verdict(next(&mut parts, "verdict"))),
+        Rule::facing_rule => ast::Rule::Facing(
+            parts
+                .map(|line| {
+                    let whole = span(&line);
+                    let l = match next(&mut line.into_inner(), "facing keyword").as_rule() {
+                        Rule::kw_files => ast::FacingLine::Files,
+                        Rule::kw_ranks => ast::FacingLine::Ranks,
+                        Rule::kw_diagonals => ast::FacingLine::Diagonals,
+                        r => unreachable!("facing_rule: unexpected {r:?}"),
+                    };
+                    Spanned::new(l, whole)
+                })
+                .collect(),
+        ),
+        Rule::repetition_rule => {
+            let count = spanned_str(&next(&mut parts, "repetition count"));
+            let verdict = verdict(next(&mut parts, "verdict"));
+            let perpetual_check_loses = parts.next().map(|p| span(&p));
+            ast::Rule::Repetition {
+                count,
+                verdict,
+                perpetual_check_loses,
+            }
+        }
+        Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
+        Rule::drops_rule => ast::Rule::Drops,
+        r => unreachable!("rule: unexpected {r:?}"),
+    }
+}
+
+fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
+    let whole = span(&pair);
+    let inner = next(&mut pair.into_inner(), "setup_fen or setup_picture");
+    let rule = inner.as_rule();
+    let mut parts = inner.into_inner();
+    let keyword = span(&next(&mut parts, "kw_setup"));
+    match rule {
+        Rule::setup_fen => {
+            let text = next(&mut parts, "string");
+            // The text starts one byte after the opening quote.
+            let start = text.as_span().start() + 1;
+            let body = string(text);
+            let mut rows = Vec::new();
+            let mut row_start = 0;
+            for (i, row) in body.node.split('/').enumerate() {
+                if i > 0 {
+                    row_start += 1;
+                }
+                rows.push(setup_row(row, start + row_start, false));
+                row_start += row.len();
+            }
+            ast::SetupDecl {
+                keyword,
+                form: ast::SetupForm::Fen,
+                rows,
+                span: whole,
+            }
+        }
+        Rule::setup_picture => {
+            let rows = parts
+                .filter(|p| p.as_rule() == Rule::setup_row)
+                .map(|row| {
+                    let cells = next(&mut row.into_inner(), "setup_cells in setup_row");
+                    setup_row(cells.as_str(), cells.as_span().start(), true)
+                })
+                .collect();
+            ast::SetupDecl {
+                keyword,
+                form: ast::SetupForm::Picture,
+                rows,
+                span: whole,
+            }
+        }
+        r => unreachable!("setup_decl: unexpected {r:?}"),
+    }
+}
+
+/// Splits a setup row into cells; `start` is the byte offset of `text` in the file.
+fn setup_row(text: &str, start: usize, spaces_separate: bool) -> ast::PictureRow<ast::SetupCell> {
+    let mut cells = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let cell = |end: usize, node| Spanned::new(node, Span::new(start + i, start + end));
+        match c {
+            ' ' if spaces_separate => {}
+            '.' | '-' | '=' | '_' => cells.push(cell(i + 1, ast::SetupCell::Empty(Some(1)))),
+            '0'..='9' => {
+                let mut end = i + 1;
+                while let Some((j, d)) = chars.peek().copied() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    end = j + 1;
+                    chars.next();
+                }
+                let count = text[i..end].parse::<u32>().ok();
+                if count == Some(0) {
+                    cells.push(cell(end, ast::SetupCell::Bad('0')));
+                } else {
+                    cells.push(cell(end, ast::SetupCell::Empty(count)));
+                }
+            }
+            '+' => match chars.peek().copied() {
+                Some((j, l)) if l.is_ascii_alphabetic() => {
+                    chars.next();
+                    cells.push(cell(j + 1, ast::SetupCell::Piece(format!("+{l}"))));
+                }
+                _ => cells.push(cell(i + 1, ast::SetupCell::Bad('+'))),
+            },
+            c if c.is_ascii_alphabetic() => {
+                cells.push(cell(i + 1, ast::SetupCell::Piece(c.to_string())));
+            }
+            c => cells.push(cell(i + c.len_utf8(), ast::SetupCell::Bad(c))),
+        }
+    }
+    ast::PictureRow {
+        cells,
+        span: Span::new(start, start + text.len()),
+    }
+}

@@ -1,0 +1,380 @@
+//! Text to typed syntax tree, with a byte span on every node.
+//!
+//! The grammar is `grammar/variant.pest`; no `pest` type leaves this module. The parser
+//! reports the first syntax error only: later checks need a whole tree.
+//!
+//! Leniency: tabs count as blanks, CRLF line ends are accepted, and numbers of any length
+//! parse here; the checker decides whether they are in range.
+
+pub mod ast;
+mod lower;
+pub mod span;
+
+use pest::{error::InputLocation, Parser};
+
+pub use span::{Span, Spanned};
+
+use crate::diagnostics::DefinitionError;
+
+const _GRAMMAR: &str = include_str!("../../grammar/variant.pest");
+
+/// Parentheses deeper than this are refused before parsing, so that no input can exhaust
+/// the stack of the recursive descent.
+pub const MAX_NESTING: usize = 32;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/variant.pest"]
+struct VariantParser;
+
+/// Parses a definition into its syntax tree.
+///
+/// # Errors
+/// The first syntax error, as a diagnostic with a span into `text`.
+pub fn parse(text: &str) -> Result<ast::File, DefinitionError> {
+    prescan(text)?;
+    let mut pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(text, &e))?;
+    let file = pairs
+        .next()
+        .expect("grammar: parsing `file` yields one pair");
+    Ok(lower::file(file))
+}
+
+/// Finds what the grammar would report poorly or what could recurse too deeply: unclosed
+/// strings and deeply nested parentheses.
+fn prescan(text: &str) -> Result<(), DefinitionError> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                let open = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' && bytes[i] != b'\r'
+                {
+                    i += 1;
+                }
+                if i >= bytes.len() || bytes[i] != b'"' {
+                    return Err(DefinitionError::UnterminatedString {
+                        at: Span::new(open, open + 1).into(),
+                    });
+                }
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(DefinitionError::TooDeep {
+                        limit: MAX_NESTING,
+                        at: Span::new(i, i + 1).into(),
+                    });
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Turns a pest error into a diagnostic against the whole text.
+fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> DefinitionError {
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((start, _)) => start,
+    }
+    .min(text.len());
+    let (expected, keywords) = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            (expected_list(positives), expected_keywords(positives))
+        }
+        pest::error::ErrorVariant::CustomError { message } => (message.clone(), Vec::new()),
+    };
+    let rest = &text[pos..];
+    let skipped = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let start = pos + skipped;
+    let rest = &text[start..];
+    let Some(first) = rest.chars().next() else {
+        // Point at the last word, which is where the reader looks for what is missing.
+        let trimmed = text.trim_end();
+        let word_start = trimmed
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_whitespace())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        return DefinitionError::UnexpectedEnd {
+            expected,
+            at: Span::new(word_start, trimmed.len()).into(),
+        };
+    };
+    let (found, len) = if first == '\n' || first == '\r' {
+        ("end of line".to_string(), 0)
+    } else if first.is_alphanumeric() || first == '_' || first == '+' {
+        let len = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !(c.is_alphanumeric() || *c == '-' || *c == '_'))
+            .map_or(rest.len(), |(i, _)| i);
+        (format!("`{}`", &rest[..len]), len)
+    } else {
+        (format!("`{first}`"), first.len_utf8())
+    };
+    let word = &rest[..len];
+    let is_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let is_keyword = is_word
+        && word.starts_with(|c: char| c.is_ascii_lowercase())
+        && VariantParser::parse(Rule::ident, word).is_err()
+        && VariantParser::parse(Rule::lone_square, word).is_err();
+    let help = if is_keyword && expected.contains("a name") {
+        format!("`{word}` is a keyword and cannot be used as a name; choose another name")
+    } else if matches!(word, "step" | "leap" | "slide" | "hop")
+        && keywords.iter().any(|k| k == "then")
+    {
+        "join the legs of one path with `then`, or start another pattern with `|`".to_string()
+    } else {
+        match crate::check::similar(word, keywords.iter().map(String::as_str)) {
+            Some(k) if is_word && k != word => {
+                format!("there is a keyword with a similar name: `{k}`")
+            }
+            _ => "see docs/language.md for what may be written here".to_string(),
+        }
+    };
+    DefinitionError::Unexpected {
+        expected,
+        found,
+        help,
+        at: Span::new(start, start + len).into(),
+    }
+}
+
+/// What a rule stands for in an error message.
+fn describe(rule: Rule) -> String {
+    let name = format!("{rule:?}");
+    if let Some(word) = name.strip_prefix("kw_") {
+        return match rule {
+            Rule::kw_up => "`up to`".into(),
+            _ => format!("`{}`", word.replace('_', "-")),
+        };
+    }
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::ident => "a name",
+        Rule::number | Rule::decimal | Rule::bad_value | Rule::piece_value => "a number",
+        Rule::int => "a whole number",
+        Rule::string | Rule::string_text => "a string in double quotes",
+        Rule::square | Rule::lone_square => "a square such as `e4`",
+        Rule::square_range => "a range such as `a1-c3`",
+        Rule::file_letter => "a file letter",
+        Rule::piece_letter => "a piece letter such as `N` or `+P`",
+        Rule::promoted_letter | Rule::piece_ref => "a piece name or letter",
+        Rule::mask | Rule::mask_row | Rule::mask_cells => "an indented mask row",
+        Rule::setup_row | Rule::setup_cells => "an indented setup row",
+        Rule::zone_expr | Rule::zone_union | Rule::zone_factor | Rule::zone_term => "a zone",
+        Rule::zone_group | Rule::open_paren => "`(`",
+        Rule::close_paren => "`)`",
+        Rule::open_bracket => "`[`",
+        Rule::close_bracket => "`]`",
+        Rule::symmetric_vector => "a leap such as `(1,2)`",
+        Rule::exact_vector => "a vector such as `[1,2]`",
+        Rule::comma | Rule::modifier | Rule::symmetry | Rule::forced | Rule::perpetual => "`,`",
+        Rule::colon | Rule::guards => "`:`",
+        Rule::bar => "`|`",
+        Rule::equals => "`=`",
+        Rule::dash => "`-`",
+        Rule::up_to => "`up to`",
+        Rule::royal => "`royal`",
+        Rule::on_off => "`on` or `off`",
+        Rule::compass => "a compass direction (`north`, `south`, `east`, `west`)",
+        Rule::verdict => "`wins`, `loses` or `draws`",
+        Rule::facing_line => "`files`, `ranks` or `diagonals`",
+        Rule::side => "a side such as `white north`",
+        Rule::or_from => "`or from`",
+        Rule::creates_ep => "`creates en-passant`",
+        Rule::takes_ep => "`takes en-passant`",
+        Rule::option_prefix | Rule::option_guard => "`if` or `unless`",
+        Rule::guard | Rule::zone_guard => "a guard (`in`, `outside`, `if`, `unless`)",
+        Rule::pattern => "a pattern",
+        Rule::like => "`like`",
+        Rule::path | Rule::leg | Rule::leg_kind => "a leg (`step`, `leap`, `slide`, `hop`)",
+        Rule::dir | Rule::dirs | Rule::named_dir => DIRECTION,
+        Rule::rule_line | Rule::rule_kind => RULE,
+        Rule::drop_in | Rule::drop_outside | Rule::drop_max | Rule::drop_no_mate => {
+            "`in`, `outside`, `max` or `may not mate`"
+        }
+        Rule::checkmate_rule => "`checkmate`",
+        Rule::extinction_rule => "`extinction`",
+        Rule::stalemate_rule => "`stalemate`",
+        Rule::facing_rule => "`facing`",
+        Rule::repetition_rule => "`repetition`",
+        Rule::move_limit_rule => "`move-limit`",
+        Rule::drops_rule => "`drops`",
+        Rule::variant_decl => "`variant`",
+        Rule::board_decl => "`board`",
+        Rule::sides_decl => "`sides`",
+        Rule::option_decl => "`option`",
+        Rule::zone_decl => "`zone`",
+        Rule::piece_decl => "`piece`",
+        Rule::castling_decl => "`castling`",
+        Rule::rules_decl => "`rules`",
+        Rule::setup_decl | Rule::setup_fen | Rule::setup_picture => "`setup`",
+        Rule::move_clause => "`move`",
+        Rule::stay_clause => "`stay`",
+        Rule::never_clause => "`never`",
+        Rule::promote_clause => "`promote`",
+        Rule::demote_clause => "`demote`",
+        Rule::drop_clause => "`drop`",
+        Rule::resets_clause => "`resets`",
+        Rule::borrow_clause => "`borrow`",
+        Rule::file => "a declaration",
+        _ => return format!("`{name}`"),
+    }
+    .to_string()
+}
+
+const DIRECTION: &str = "a direction";
+const RULE: &str = "a rule";
+
+/// Words that, when three or more of them are expected, are summarised by one phrase.
+const GROUPS: [(&str, &[&str]); 4] = [
+    (
+        "a piece clause",
+        &[
+            "`move`",
+            "`stay`",
+            "`never`",
+            "`promote`",
+            "`demote`",
+            "`drop`",
+            "`resets`",
+            "`borrow`",
+        ],
+    ),
+    (
+        RULE,
+        &[
+            "`checkmate`",
+            "`extinction`",
+            "`stalemate`",
+            "`facing`",
+            "`repetition`",
+            "`move-limit`",
+            "`drops`",
+        ],
+    ),
+    (
+        DIRECTION,
+        &[
+            "`orthogonal`",
+            "`diagonal`",
+            "`any`",
+            "`forward-diagonal`",
+            "`backward-diagonal`",
+            "`forward`",
+            "`backward`",
+            "`left`",
+            "`right`",
+            "`sideways`",
+            "`same`",
+            "`outward`",
+        ],
+    ),
+    (
+        "a declaration",
+        &[
+            "`variant`",
+            "`board`",
+            "`sides`",
+            "`option`",
+            "`zone`",
+            "`piece`",
+            "`castling`",
+            "`rules`",
+            "`setup`",
+        ],
+    ),
+];
+
+/// Keywords the grammar would have accepted, for spotting a misspelt one.
+fn expected_keywords(positives: &[Rule]) -> Vec<String> {
+    let words: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
+    let mut out: Vec<String> = Vec::new();
+    for (phrase, members) in GROUPS {
+        if words
+            .iter()
+            .any(|w| w == phrase || members.contains(&w.as_str()))
+        {
+            out.extend(members.iter().map(|m| m.trim_matches('`').to_string()));
+        }
+    }
+    for w in &words {
+        if let Some(word) = w.strip_prefix('`').and_then(|w| w.strip_suffix('`')) {
+            if word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-' || c == ' ')
+            {
+                out.push(word.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn expected_list(positives: &[Rule]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for w in positives.iter().map(|r| describe(*r)) {
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    for (phrase, members) in GROUPS {
+        if members
+            .iter()
+            .filter(|m| words.iter().any(|w| w == *m))
+            .count()
+            >= 3
+        {
+            let at = words
+                .iter()
+                .position(|w| members.contains(&w.as_str()))
+                .unwrap_or(words.len());
+            words.retain(|w| !members.contains(&w.as_str()));
+            if !words.iter().any(|w| w == phrase) {
+                words.insert(at.min(words.len()), phrase.to_string());
+            }
+        }
+    }
+    // Where a declaration may start, so may the end of the file; saying so adds nothing.
+    if words.iter().any(|w| w == "a declaration") {
+        words.retain(|w| w != "end of file");
+    }
+    // Nearby possibilities first, the ones that end the current declaration last.
+    let rank = |w: &String| match w.as_str() {
+        DIRECTION => 0,
+        "a piece clause" => 2,
+        RULE => 3,
+        "a declaration" => 4,
+        _ => 1,
+    };
+    words.sort_by_key(rank);
+    match words.len() {
+        0 => "something else".to_string(),
+        1 => words.remove(0),
+        n => {
+            let last = words.pop().expect("n >= 2");
+            let list = words.join(", ");
+            if n > 2 {
+                format!("one of {list} or {last}")
+            } else {
+                format!("{list} or {last}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

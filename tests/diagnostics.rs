@@ -1,0 +1,98 @@
+//! Every invalid fixture is refused with the diagnostic its first line names, and every
+//! warning fixture loads but warns; the rendered reports are pinned as snapshots.
+
+use std::path::Path;
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+
+fn render(diag: &dyn Diagnostic) -> String {
+    let mut out = String::new();
+    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(80)
+        .with_links(false)
+        .render_report(&mut out, diag)
+        .expect("writing to a String cannot fail");
+    out
+}
+
+/// The fixture's text with CRLF normalised, and its name relative to `tests/fixtures`.
+fn fixture(path: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(path)
+        .expect("fixture is readable")
+        .replace("\r\n", "\n");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let name = path
+        .strip_prefix(&root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/");
+    (text, name)
+}
+
+/// The codes named by the `# expect:` lines at the top of a fixture.
+fn expected_codes(text: &str) -> Vec<String> {
+    text.lines()
+        .map_while(|l| l.strip_prefix("# expect: "))
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+fn codes(diag: &rulebook::Diagnostics) -> Vec<String> {
+    diag.problems()
+        .iter()
+        .filter_map(|p| p.code().map(|c| c.to_string()))
+        .collect()
+}
+
+#[test]
+fn invalid_fixtures_are_refused() {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("fixtures/invalid/**/*.variant", |path| {
+            let (text, name) = fixture(path);
+            let expected = expected_codes(&text);
+            assert!(!expected.is_empty(), "{name}: first line must be `# expect: CODE`");
+            let err = match rulebook::load(&name, &text) {
+                Ok(_) => panic!("{name}: fixtures in invalid/ must be refused"),
+                Err(e) => e,
+            };
+            let found = codes(&err);
+            for code in &expected {
+                assert!(found.contains(code), "{name}: expected `{code}`, found {found:?}");
+            }
+            if name.starts_with("invalid/multi/") {
+                assert!(found.len() >= 2, "{name}: expected several problems, found {found:?}");
+            }
+            insta::assert_snapshot!(render(&err));
+        });
+    });
+}
+
+#[test]
+fn warning_fixtures_load_with_warnings() {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::glob!("fixtures/warnings/**/*.variant", |path| {
+            let (text, name) = fixture(path);
+            let expected = expected_codes(&text);
+            assert!(!expected.is_empty(), "{name}: first line must be `# expect: CODE`");
+            if let Err(e) = rulebook::load(&name, &text) {
+                panic!("{name}: warnings must not refuse a definition:\n{}", render(&e));
+            }
+            let report = rulebook::check_source(&name, &text);
+            assert!(!report.has_errors && report.variant.is_some(), "{name}");
+            let diag = report.diagnostics.expect("a warning fixture warns");
+            let found = codes(&diag);
+            for code in &expected {
+                assert!(found.contains(code), "{name}: expected `{code}`, found {found:?}");
+            }
+            insta::assert_snapshot!(render(&diag));
+        });
+    });
+}
