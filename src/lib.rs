@@ -21,7 +21,8 @@
 //! let variant = rulebook::load("tiny.variant", text).unwrap();
 //! let tables = rulebook::model::Tables::compile(&variant, &[]).unwrap();
 //! let mut pos = rulebook::engine::Position::new(tables);
-//! assert_eq!(rulebook::engine::perft(&mut pos, 1), 3);
+//! // a2 and b1: b2 is next to the black king.
+//! assert_eq!(rulebook::engine::perft(&mut pos, 1), 2);
 //! ```
 #![warn(missing_debug_implementations)]
 

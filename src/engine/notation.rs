@@ -70,13 +70,21 @@ pub fn coord(pos: &Position, m: &Move) -> String {
 pub fn parse_coord(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let legal = pos.legal_moves();
     let wanted = text.trim();
+    // Squares are lowercase, so `B3c5` (a bishop from rank 3) is never read as `b3c5`; only
+    // a drop's piece letter and a promotion letter may be in either case.
+    let readable = wanted.contains('@') || wanted.starts_with(|c: char| c.is_ascii_lowercase());
     let found: Vec<&Move> = legal
         .iter()
         .filter(|m| {
-            coord(pos, m).eq_ignore_ascii_case(wanted)
-                && (m.kind != MoveKind::Drop
-                    || coord(pos, m) == wanted.to_string()
-                    || drop_letter_matches(pos, m, wanted))
+            readable && {
+                let c = coord(pos, m);
+                if m.kind == MoveKind::Drop {
+                    c.split_once('@').map(|x| x.1) == wanted.split_once('@').map(|x| x.1)
+                        && drop_letter_matches(pos, m, wanted)
+                } else {
+                    c.eq_ignore_ascii_case(wanted)
+                }
+            }
         })
         .collect();
     match found.as_slice() {
@@ -171,28 +179,25 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let capture = is_capture(pos, m);
     let mut s = String::new();
     let legal = pos.legal_moves();
-    if is_pawn_letter(pos, m) {
-        if capture {
-            s.push(Geometry::file_char(g.file(m.from)));
-        }
-    } else {
+    let pawn = is_pawn_letter(pos, m);
+    if !pawn {
         s.push_str(&letter);
-        let rivals: Vec<&Move> = legal
-            .iter()
-            .filter(|o| {
-                o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop
-            })
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|o| g.file(o.from) == g.file(m.from));
-            let same_rank = rivals.iter().any(|o| g.rank(o.from) == g.rank(m.from));
-            if !same_file {
-                s.push(Geometry::file_char(g.file(m.from)));
-            } else if !same_rank {
-                s.push_str(&(g.rank(m.from) + 1).to_string());
-            } else {
-                s.push_str(&g.name(m.from).to_string());
-            }
+    }
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|o| {
+            o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop
+        })
+        .collect();
+    if !rivals.is_empty() || (pawn && capture) {
+        let same_file = rivals.iter().any(|o| g.file(o.from) == g.file(m.from));
+        let same_rank = rivals.iter().any(|o| g.rank(o.from) == g.rank(m.from));
+        if !same_file {
+            s.push(Geometry::file_char(g.file(m.from)));
+        } else if !same_rank && !pawn {
+            s.push_str(&(g.rank(m.from) + 1).to_string());
+        } else {
+            s.push_str(&g.name(m.from).to_string());
         }
     }
     if capture {

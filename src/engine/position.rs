@@ -453,11 +453,20 @@ impl Position {
 
     fn borrowed_attack(&self, at: Square, by: Side, target: Square) -> bool {
         let t = &self.sh.t;
-        self.lent_powers(at, by).into_iter().any(|(kind, mask)| {
-            mask & CAN_CAPTURE != 0
-                && t.ways(kind, by, at, target)
-                    .iter()
-                    .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+        // First the cheap geometric question (could a lender's kind, standing on `at`, capture
+        // on `target`?), then whether such a lender really lends its capture to `at`.
+        (0..t.kinds).any(|k| {
+            let kind = PieceKind(k as u8);
+            t.ways(kind, by, at, target)
+                .iter()
+                .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+                && self.plist[by.index()].iter().any(|&g| {
+                    g != at.0
+                        && self.sh.cell_kind[self.board[g as usize] as usize] as usize == k
+                        && t.ways(kind, by, Square(g), at)
+                            .iter()
+                            .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+                })
         })
     }
 
