@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::engine::fen::piece_letter;
 use crate::engine::{MoveKind, Piece, Position};
-use crate::model::{Geometry, Side, Square, CAN_CAPTURE, CAN_MOVE, HOP, NO_STOP};
+use crate::model::{Geometry, Square, CAN_CAPTURE, CAN_MOVE, HOP, NO_STOP};
 
 /// What a piece can do on a marked square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,13 +45,16 @@ pub enum DiagramMode {
     InPosition,
 }
 
-fn zone_background(pos: &Position, side: Side) -> Vec<char> {
+/// The glyphs of the zones that have one, every side's copy drawn.
+fn zone_background(pos: &Position) -> Vec<char> {
     let t = pos.tables();
     let mut bg = vec!['.'; t.geometry.len()];
     for z in &t.variant.zones {
         if let Some(glyph) = z.glyph {
-            for sq in z.squares[side.index()].iter() {
-                bg[sq.index()] = glyph;
+            for set in &z.squares {
+                for sq in set.iter() {
+                    bg[sq.index()] = glyph;
+                }
             }
         }
     }
@@ -123,7 +126,7 @@ pub fn board_map(pos: &Position) -> String {
         }
     }
     let _ = writeln!(out, "\nposition: {}", pos.fen());
-    let bg = zone_background(pos, Side(0));
+    let bg = zone_background(pos);
     out.push_str(&grid(g, |sq| match pos.piece_at(sq) {
         Some(p) => piece_char(pos, p),
         None => bg[sq.index()],
@@ -191,8 +194,7 @@ pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
     let t = pos.tables();
     let g = t.geometry;
     let marks = diagram_markers(pos, at, mode);
-    let side = pos.piece_at(at).map_or(Side(0), |p| p.side);
-    let bg = zone_background(pos, side);
+    let bg = zone_background(pos);
     let mut out = grid(g, |sq| match (pos.piece_at(sq), marks[sq.index()]) {
         (Some(p), None) => piece_char(pos, p),
         (Some(_), Some(_)) if sq == at => piece_char(pos, pos.piece_at(sq).expect("checked")),
