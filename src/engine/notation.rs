@@ -462,3 +462,29 @@ fn pick(pos: &Position, text: &str, found: Vec<&Move>, why: &str) -> Result<Move
 pub fn piece_text(pos: &Position, p: Piece) -> String {
     piece_letter(pos, p)
 }
+
+/// Why a move naming its starting square (`b3-e5`) is not legal, in words, when that is the
+/// reason: nothing there, not the mover's piece, or a square it cannot reach.
+pub fn explain_from_square(pos: &Position, text: &str) -> Option<String> {
+    let t = pos.tables();
+    let g = t.geometry;
+    let parts = split_san(g, text.trim())?;
+    let from = g.square(parts.from_file?, parts.from_rank?)?;
+    let to = parts.to?;
+    Some(match pos.piece_at(from) {
+        None => format!("no piece stands on {}", g.name(from)),
+        Some(p) if p.side != pos.side_to_move() => {
+            format!(
+                "the piece on {} belongs to {}",
+                g.name(from),
+                t.variant.sides[p.side.index()].name
+            )
+        }
+        Some(p) => format!(
+            "the {} on {} cannot go to {}",
+            t.variant.pieces[p.kind.index()].name.to_lowercase(),
+            g.name(from),
+            g.name(to)
+        ),
+    })
+}

@@ -16,7 +16,6 @@ pub struct Piece {
 }
 
 /// Tables and keys shared by every position of one compiled variant.
-#[derive(Debug)]
 pub(crate) struct Shared {
     pub(crate) t: Tables,
     pub(crate) keys: Keys,
@@ -37,7 +36,7 @@ pub(crate) struct Undo {
 }
 
 /// A game position of a compiled variant.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) sh: Arc<Shared>,
     pub(crate) board: Vec<u8>,
@@ -55,6 +54,16 @@ pub struct Position {
     pub(crate) undo: Vec<Undo>,
     /// Whether the side that made each move gave check with it (for perpetual-check rules).
     pub(crate) gave_check: Vec<bool>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("variant", &self.sh.t.variant.name)
+            .field("fen", &self.fen())
+            .field("ply", &self.undo.len())
+            .finish()
+    }
 }
 
 impl Position {
@@ -546,6 +555,12 @@ impl Position {
     /// Number of plies played from the position this one was set up from.
     pub fn ply(&self) -> usize {
         self.undo.len()
+    }
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.t.fmt(f)
     }
 }
 

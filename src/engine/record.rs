@@ -142,7 +142,8 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
                     match notation::parse_move_among(&pos, core, &pseudo) {
                         Ok(m) => why_illegal(&pos, m),
                         Err(_) if !why.is_empty() => format!("not a legal move{why}"),
-                        Err(_) => "matches no legal move".into(),
+                        Err(_) => notation::explain_from_square(&pos, core)
+                            .unwrap_or_else(|| "matches no legal move".into()),
                     },
                 ));
             }

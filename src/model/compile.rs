@@ -111,7 +111,6 @@ pub struct RuleTable {
 }
 
 /// Everything the engine needs, compiled from a variant and a choice of options.
-#[derive(Debug)]
 pub struct Tables {
     /// The variant the tables were compiled from.
     pub variant: Variant,
@@ -170,6 +169,19 @@ pub enum OptionError {
         /// The names it has.
         known: String,
     },
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The tables run to megabytes; a summary is what a reader of a debug dump wants.
+        f.debug_struct("Tables")
+            .field("variant", &self.variant.name)
+            .field("options", &self.options)
+            .field("paths", &self.paths.len())
+            .field("ways", &self.ways.len())
+            .field("pool", &self.pool.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Tables {

@@ -1,0 +1,136 @@
+//! Game records from the seeds replay move by move; broken records stop at the right ply.
+
+use rulebook::engine::record::{replay, ReplayError};
+use rulebook::engine::{Outcome, Position, Reason};
+use rulebook::model::{Side, Tables};
+
+fn start(file: &str) -> Position {
+    let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
+    let variant = rulebook::load(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+    Position::new(Tables::compile(&variant, &[]).unwrap())
+}
+
+fn record(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/records/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+const DELEGATING_SAMPLE: &str = "Qc1k3/p6/2n2b1/7/5q1/6N/7/7/6p/1P5/7/R1CK2Q w";
+
+#[test]
+fn middle_xiangqi_record_replays_to_checkmate() {
+    let r = replay(
+        &start("middle-xiangqi.variant"),
+        &record("middle-xiangqi.txt"),
+    )
+    .unwrap();
+    assert_eq!(r.plies.len(), 137);
+    assert_eq!(r.plies.last().unwrap().text, "Hi7");
+    assert_eq!(r.plies.last().unwrap().san, "Hi7#");
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Side(0),
+            reason: Reason::Checkmate
+        })
+    );
+    // The two `=Q` plies are the compulsory promotions of pawns entering the enemy camp.
+    let promotions: Vec<usize> = r
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.mv.promotion.is_some())
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(promotions, vec![30, 96]);
+}
+
+#[test]
+fn delegating_chess_sample_replays_with_its_check_marks() {
+    let pos = start("delegating-chess.variant")
+        .with_fen(DELEGATING_SAMPLE)
+        .unwrap();
+    let r = replay(&pos, &record("delegating-chess.txt")).unwrap();
+    let sans: Vec<&str> = r.plies.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!(
+        sans,
+        ["d4+", "Nd8", "Kd2", "Qxg7", "dxg4", "Qe9+", "d4", "Cxa12", "Cc2"]
+    );
+    // Every check the record marks is a check, and no other ply gives one.
+    for p in &r.plies {
+        assert_eq!(p.text.ends_with('+'), p.san.ends_with('+'), "{}", p.text);
+    }
+    assert_eq!(r.outcome, None);
+}
+
+#[test]
+fn the_misprinted_delegating_sample_stops_at_ply_one() {
+    let pos = start("delegating-chess.variant")
+        .with_fen(DELEGATING_SAMPLE)
+        .unwrap();
+    let err = replay(&pos, &record("delegating-chess-misprint.txt")).unwrap_err();
+    assert_eq!(
+        err,
+        ReplayError {
+            ply: 1,
+            text: "b3-e5+".into(),
+            reason: "the pawn on b3 cannot go to e5".into()
+        }
+    );
+}
+
+#[test]
+fn replay_explains_what_is_wrong() {
+    let chess = start("chess.variant");
+    let cases = [
+        ("1. e4 f5 2. Qh5+ f4", 4, "leaves the king on e8 in check"),
+        (
+            "1. e4 e5 2. Nf3+",
+            3,
+            "is marked as check, but it does not give check",
+        ),
+        (
+            "1. f3 e5 2. g4 Qh4+ 3. a3",
+            5,
+            "the game is already over (checkmate, black wins)",
+        ),
+        (
+            "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5",
+            7,
+            "`Nb5` is ambiguous: it could be c3b5, d4b5",
+        ),
+        (
+            "1. e4 e5 2. Zz9",
+            3,
+            "is not a move in any notation this tool reads",
+        ),
+        ("1. e4 e5 2. Bb6", 3, "matches no legal move"),
+    ];
+    for (text, ply, reason) in cases {
+        let e = replay(&chess, text).unwrap_err();
+        assert_eq!((e.ply, e.reason.as_str()), (ply, reason), "{text}");
+    }
+    let e = replay(&chess, "1. e4 e5 2. Ke2 Ke7 3. e2-e4").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "ply 5 `e2-e4`: the king on e2 cannot go to e4"
+    );
+    let e = replay(&chess, "1. e4 e5 2. e3-e4").unwrap_err();
+    assert_eq!(e.to_string(), "ply 3 `e3-e4`: no piece stands on e3");
+    let e = replay(&chess, "1. e4 e5 2. e5-e4").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "ply 3 `e5-e4`: the piece on e5 belongs to black"
+    );
+    let mate = replay(&chess, "1. f3 e5 2. g4 Qh4#").unwrap();
+    assert_eq!(
+        mate.outcome,
+        Some(Outcome::Win {
+            winner: Side(1),
+            reason: Reason::Checkmate
+        })
+    );
+}
