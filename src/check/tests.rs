@@ -121,3 +121,40 @@ fn warnings_do_not_refuse_a_definition() {
     assert_eq!(d.to_string(), "`tiny` has 1 warning");
     assert_eq!(d.problems()[0].to_string(), "zone `spare` is never used");
 }
+
+#[test]
+fn limits_on_pieces_patterns_and_listed_problems() {
+    // 52 distinct letters exist (`A`..`Z`, `+A`..`+Z`), so more pieces repeat letters.
+    let letter = |i: u8| match i {
+        0..=25 => ((b'A' + i) as char).to_string(),
+        26..=51 => format!("+{}", (b'A' + i - 26) as char),
+        _ => "A".to_string(),
+    };
+    let pieces: String = (0..150)
+        .map(|i| format!("piece P{i} {}\n  move step any\n", letter(i)))
+        .collect();
+    let d = check_source("many", &format!("{TINY}{pieces}"))
+        .diagnostics
+        .unwrap();
+    let codes: Vec<String> = d
+        .problems()
+        .iter()
+        .filter_map(|p| miette::Diagnostic::code(p).map(|c| c.to_string()))
+        .collect();
+    assert!(codes.iter().any(|c| c == "rulebook::piece::too_many"));
+    assert_eq!(codes.len(), crate::Diagnostics::MAX_LISTED + 1);
+    assert_eq!(codes.last().unwrap(), "rulebook::file::too_many_problems");
+
+    let leaps: Vec<String> = (0..1100)
+        .map(|i| format!("leap [{},{}]", i % 50 - 25, i / 50 + 1))
+        .collect();
+    let text = TINY.replace(
+        "  stay in ZONE\n",
+        &format!("  move {}\n", leaps.join(" | ")),
+    );
+    let err = load("leaps", &text).unwrap_err();
+    assert_eq!(
+        err.problems()[0].to_string(),
+        "piece `King` has more than 1024 move patterns"
+    );
+}
