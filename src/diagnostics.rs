@@ -808,16 +808,16 @@ pub enum DefinitionError {
     #[error("`{rule}` is given twice with different settings")]
     #[diagnostic(
         code(rulebook::rules::conflict),
-        help("keep one of them; use an option (`if NAME:`) if both are wanted at different times")
+        help("keep the one that is meant and remove the other")
     )]
     ConflictingRules {
         /// The rule keyword.
         rule: &'static str,
         /// The second one.
-        #[label(primary, "this contradicts")]
+        #[label(primary, "contradicts the earlier one")]
         again: SourceSpan,
         /// The first one.
-        #[label("this")]
+        #[label("given here first")]
         first: SourceSpan,
     },
 
