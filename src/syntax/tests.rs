@@ -183,6 +183,12 @@ fn setups_with_multi_digit_runs_and_promoted_pieces() {
 }
 
 #[test]
+fn setup_rows_may_be_separated_by_comment_lines() {
+    let rows = setup_rows("setup\n  k.\n  # the middle\n\n  ..\n  .K  # white\npiece K K\n");
+    assert_eq!(rows.len(), 3);
+}
+
+#[test]
 fn fen_setups_split_on_slashes_with_spans() {
     let text = "setup \"2k/3/K2\"";
     let file = ok(text);
