@@ -22,9 +22,14 @@ const _GRAMMAR: &str = include_str!("../../grammar/variant.pest");
 /// the stack of the recursive descent.
 pub const MAX_NESTING: usize = 32;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/variant.pest"]
-struct VariantParser;
+/// The generated parser, kept private so that its `Rule` type stays inside this module.
+mod parser {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/variant.pest"]
+    pub(super) struct VariantParser;
+}
+
+use parser::{Rule, VariantParser};
 
 /// Parses a definition into its syntax tree.
 ///
