@@ -72,6 +72,17 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// More problems than are worth listing.
+    #[error("{omitted} more problems not shown")]
+    #[diagnostic(
+        code(rulebook::file::too_many_problems),
+        help("fix the problems above first; many of the others probably follow from them")
+    )]
+    TooManyProblems {
+        /// How many were left out.
+        omitted: usize,
+    },
+
     // ---- file ----
     /// A required declaration is missing.
     #[error("no `{item}` declaration")]
@@ -811,16 +822,16 @@ pub enum DefinitionError {
     #[error("`{rule}` is given twice with different settings")]
     #[diagnostic(
         code(rulebook::rules::conflict),
-        help("keep one of them; use an option (`if NAME:`) if both are wanted at different times")
+        help("keep the one that is meant and remove the other")
     )]
     ConflictingRules {
         /// The rule keyword.
         rule: &'static str,
         /// The second one.
-        #[label(primary, "this contradicts")]
+        #[label(primary, "contradicts the earlier one")]
         again: SourceSpan,
         /// The first one.
-        #[label("this")]
+        #[label("given here first")]
         first: SourceSpan,
     },
 
@@ -985,15 +996,32 @@ impl DefinitionError {
 pub struct Diagnostics {
     source: NamedSource<Arc<str>>,
     problems: Vec<DefinitionError>,
+    /// Errors found, listed or not.
+    error_count: usize,
+    /// Warnings found, listed or not.
+    warning_count: usize,
 }
 
 impl Diagnostics {
-    /// Bundles `problems` found in `text` (named `name`), ordered by position.
+    /// The most problems listed; a garbled file could otherwise produce thousands.
+    pub const MAX_LISTED: usize = 100;
+
+    /// Bundles `problems` found in `text` (named `name`), ordered by position; beyond
+    /// [`Self::MAX_LISTED`] they are summarised by one [`DefinitionError::TooManyProblems`].
     pub fn new(name: &str, text: &str, mut problems: Vec<DefinitionError>) -> Diagnostics {
+        let warning_count = problems.iter().filter(|p| p.is_warning()).count();
+        let error_count = problems.len() - warning_count;
         problems.sort_by_key(|p| p.offset());
+        if problems.len() > Self::MAX_LISTED {
+            let omitted = problems.len() - Self::MAX_LISTED;
+            problems.truncate(Self::MAX_LISTED);
+            problems.push(DefinitionError::TooManyProblems { omitted });
+        }
         Diagnostics {
             source: NamedSource::new(name, Arc::from(text)),
             problems,
+            error_count,
+            warning_count,
         }
     }
 
@@ -1014,7 +1042,7 @@ impl Diagnostics {
 
     /// Whether any problem is an error.
     pub fn has_errors(&self) -> bool {
-        self.errors().next().is_some()
+        self.error_count > 0
     }
 
     /// The name of the definition.
@@ -1025,6 +1053,7 @@ impl Diagnostics {
     /// Keeps only the errors.
     pub(crate) fn without_warnings(mut self) -> Diagnostics {
         self.problems.retain(|p| !p.is_warning());
+        self.warning_count = 0;
         self
     }
 }
@@ -1039,8 +1068,8 @@ fn count(n: usize, what: &str) -> String {
 
 impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let errors = self.errors().count();
-        let warnings = self.warnings().count();
+        let errors = self.error_count;
+        let warnings = self.warning_count;
         let name = self.source.name();
         match (errors, warnings) {
             (0, w) => write!(f, "`{name}` has {}", count(w, "warning")),

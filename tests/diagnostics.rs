@@ -96,3 +96,55 @@ fn warning_fixtures_load_with_warnings() {
         });
     });
 }
+
+#[test]
+fn every_code_is_documented_and_demonstrated() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join("src/diagnostics.rs")).expect("readable");
+    let docs = std::fs::read_to_string(root.join("docs/diagnostics.md")).expect("readable");
+    let mut fixtures = String::new();
+    for dir in ["invalid", "warnings"] {
+        for entry in glob_variants(&root.join("tests/fixtures").join(dir)) {
+            fixtures.push_str(&std::fs::read_to_string(entry).expect("readable"));
+        }
+    }
+    // Limits that need very large inputs are covered by unit tests in `check`.
+    let large = [
+        "rulebook::file::too_many_problems",
+        "rulebook::piece::too_many",
+        "rulebook::piece::too_many_patterns",
+    ];
+    let codes: Vec<&str> = source
+        .split("code(")
+        .skip(1)
+        .filter_map(|s| s.split(')').next())
+        .filter(|c| c.starts_with("rulebook::"))
+        .collect();
+    assert!(codes.len() > 50, "found only {codes:?}");
+    for code in codes {
+        assert!(
+            docs.contains(&format!("### `{code}`")),
+            "`{code}` is not in docs/diagnostics.md"
+        );
+        assert!(
+            large.contains(&code) || fixtures.contains(&format!("# expect: {code}\n")),
+            "no fixture expects `{code}`"
+        );
+    }
+}
+
+fn glob_variants(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("fixture directory") {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "variant") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}

@@ -534,6 +534,10 @@ impl Ctx {
             }
         }
         let mut expanded: Vec<Vec<Pattern>> = vec![Vec::new(); n];
+        if n > MAX_PIECES {
+            // Refused anyway; copying patterns among thousands of pieces would only cost time.
+            return expanded;
+        }
         let mut slots: Vec<Option<Vec<Slot>>> = slots.into_iter().map(Some).collect();
         for i in order {
             let mut out: Vec<Pattern> = Vec::new();

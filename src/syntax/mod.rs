@@ -22,9 +22,14 @@ const _GRAMMAR: &str = include_str!("../../grammar/variant.pest");
 /// the stack of the recursive descent.
 pub const MAX_NESTING: usize = 32;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/variant.pest"]
-struct VariantParser;
+/// The generated parser, kept private so that its `Rule` type stays inside this module.
+mod parser {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/variant.pest"]
+    pub(super) struct VariantParser;
+}
+
+use parser::{Rule, VariantParser};
 
 /// Parses a definition into its syntax tree.
 ///
@@ -132,6 +137,19 @@ fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> DefinitionError
         && VariantParser::parse(Rule::lone_square, word).is_err();
     let help = if is_keyword && expected.contains("a name") {
         format!("`{word}` is a keyword and cannot be used as a name; choose another name")
+    } else if matches!(
+        word,
+        "mirrored"
+            | "rotated"
+            | "move-only"
+            | "capture-only"
+            | "creates"
+            | "takes"
+            | "forced"
+            | "perpetual"
+    ) && expected.contains("`,`")
+    {
+        format!("put a `,` before `{word}`")
     } else if matches!(word, "step" | "leap" | "slide" | "hop")
         && keywords.iter().any(|k| k == "then")
     {
@@ -185,6 +203,7 @@ fn describe(rule: Rule) -> String {
         Rule::colon | Rule::guards => "`:`",
         Rule::bar => "`|`",
         Rule::equals => "`=`",
+        Rule::zone_op => "an operator (`and`, `except`)",
         Rule::dash => "`-`",
         Rule::up_to => "`up to`",
         Rule::royal => "`royal`",
@@ -311,12 +330,10 @@ fn expected_keywords(positives: &[Rule]) -> Vec<String> {
             out.extend(members.iter().map(|m| m.trim_matches('`').to_string()));
         }
     }
+    // Every backquoted word of every description, e.g. `wins` in "`wins`, `loses` or `draws`".
     for w in &words {
-        if let Some(word) = w.strip_prefix('`').and_then(|w| w.strip_suffix('`')) {
-            if word
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-' || c == ' ')
-            {
+        for word in w.split('`').skip(1).step_by(2) {
+            if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
                 out.push(word.to_string());
             }
         }

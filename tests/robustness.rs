@@ -1,0 +1,201 @@
+//! No input may make checking panic or hang: the shipped definitions are fed truncated at
+//! many points and with many pseudo-random edits.
+
+use std::{path::Path, time::Instant};
+
+/// A small deterministic generator, so that a failure can be replayed.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Fragments likely to reach unusual paths: keywords, limits, picture characters, nesting.
+const FRAGMENTS: &[&str] = &[
+    " ",
+    "\n",
+    "\n  ",
+    "\t",
+    "\r\n",
+    "#",
+    "\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    ":",
+    "|",
+    "-",
+    "+",
+    "=",
+    "0",
+    "1",
+    "26",
+    "27",
+    "99999999999999999999",
+    "-99999999999",
+    "z26",
+    "a0",
+    "a1-z99",
+    "x",
+    ".",
+    "mask\n  x.\n",
+    "setup\n  k\n",
+    "like King",
+    "like Pawn",
+    " then step same",
+    " up to 0",
+    " up to 99999999999",
+    "(0,0)",
+    "[25,-25]",
+    "(26,1)",
+    "not not ",
+    " and ",
+    " except ",
+    "zone ",
+    "piece ",
+    "move ",
+    "royal",
+    "value ",
+    "rules\n  ",
+    "checkmate",
+    "stalemate loses",
+    "repetition 1 draws",
+    "castling ",
+    ", mirrored",
+    ", rotated",
+    "if drops:",
+    "unless x:",
+    "promote to ",
+    " in or from ",
+    "demote to ",
+    "drop max 0 per file",
+    "sides a north, b south, c east",
+    "board 0 x 0",
+    "board 26 x 26",
+    "é",
+    "\u{0}",
+];
+
+fn definitions() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("definitions/ exists") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_some_and(|e| e == "variant") {
+            let text = std::fs::read_to_string(&path).expect("readable definition");
+            out.push((path.display().to_string(), text));
+        }
+    }
+    assert!(!out.is_empty());
+    out
+}
+
+fn check(name: &str, text: &str) {
+    let start = Instant::now();
+    let report = rulebook::check_source(name, text);
+    // Rendering walks every span against the text, so bad spans would show here.
+    if let Some(d) = &report.diagnostics {
+        let mut out = String::new();
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(80)
+            .render_report(&mut out, d)
+            .expect("writing to a String cannot fail");
+    }
+    assert!(
+        start.elapsed().as_secs() < 2,
+        "checking took {:?} for:\n{text}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn truncated_definitions_do_not_panic() {
+    for (name, text) in definitions() {
+        let mut cut = 0;
+        while cut < text.len() {
+            if text.is_char_boundary(cut) {
+                check(&name, &text[..cut]);
+            }
+            cut += 5;
+        }
+    }
+}
+
+#[test]
+fn edited_definitions_do_not_panic() {
+    // `RULEBOOK_FUZZ_ROUNDS` runs longer searches on demand.
+    let rounds: usize = std::env::var("RULEBOOK_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1000);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for (name, text) in definitions() {
+        for _ in 0..rounds {
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(bytes.len() + 1).min(bytes.len());
+                match rng.below(4) {
+                    0 => {
+                        let len = rng.below(12).min(bytes.len() - at);
+                        bytes.drain(at..at + len);
+                    }
+                    1 => {
+                        let fragment = FRAGMENTS[rng.below(FRAGMENTS.len())];
+                        bytes.splice(at..at, fragment.bytes());
+                    }
+                    2 if at < bytes.len() => bytes[at] = (rng.next() & 0x7f) as u8,
+                    _ => {
+                        // Duplicate a slice elsewhere: repeated declarations and clauses.
+                        let from = rng.below(bytes.len());
+                        let len = rng.below(80).min(bytes.len() - from);
+                        let copy: Vec<u8> = bytes[from..from + len].to_vec();
+                        bytes.splice(at..at, copy);
+                    }
+                }
+            }
+            let edited = String::from_utf8_lossy(&bytes).into_owned();
+            check(&name, &edited);
+        }
+    }
+}
+
+#[test]
+fn pathological_inputs_do_not_panic() {
+    let deep = format!("zone z = {}a1{}", "(".repeat(10_000), ")".repeat(10_000));
+    check("deep", &deep);
+    let nots = format!("zone z = {}a1", "not ".repeat(10_000));
+    check("nots", &nots);
+    let chain: String = (0..3_000)
+        .map(|i| format!("zone zz{i} = zz{}\n", i + 1))
+        .collect();
+    check("chain", &format!("board 8 x 8\n{chain}zone zz3000 = zz0\n"));
+    let ands = format!("zone z = a1{}", " and a1".repeat(10_000));
+    check("ands", &ands);
+    let likes: String = (0..3_000)
+        .map(|i| {
+            format!(
+                "piece P{i} A\n  move like P{} | like P{} | leap [{},{}]\n",
+                i + 1,
+                i + 1,
+                i % 25,
+                i / 25 % 25 + 1
+            )
+        })
+        .collect();
+    check("likes", &likes);
+    let long_line = "x".repeat(100_000);
+    check("long", &long_line);
+}
