@@ -325,8 +325,8 @@ fn castling_text(pos: &Position) -> String {
     bits.sort_by_key(|&b| {
         (
             t.rules.rights[b].0,
-            chars[b].to_ascii_uppercase() != 'K',
-            chars[b].to_ascii_uppercase() != 'Q',
+            !chars[b].eq_ignore_ascii_case(&'K'),
+            !chars[b].eq_ignore_ascii_case(&'Q'),
         )
     });
     if bits.is_empty() {

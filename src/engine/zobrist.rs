@@ -42,7 +42,7 @@ impl Keys {
         kinds: usize,
         rights: usize,
     ) -> Keys {
-        let mut rng = Rng::new(0x5EED_0F_C0FFEE);
+        let mut rng = Rng::new(0x5EED_0FC0_FFEE);
         let hand_depth = 20;
         Keys {
             piece: (0..cells * squares).map(|_| rng.next()).collect(),
