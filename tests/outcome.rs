@@ -1,0 +1,238 @@
+//! Game results and the rules around them, on hand-built positions.
+
+use rulebook::engine::record::replay;
+use rulebook::engine::{notation, Outcome, Position, Reason};
+use rulebook::model::{Side, Tables};
+
+fn start(file: &str) -> Position {
+    let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
+    let variant = rulebook::load(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+    Position::new(Tables::compile(&variant, &[]).unwrap())
+}
+
+fn moves(pos: &Position) -> Vec<String> {
+    pos.legal_moves()
+        .iter()
+        .map(|m| notation::coord(pos, m))
+        .collect()
+}
+
+const RED: Side = Side(0);
+const BLACK: Side = Side(1);
+
+#[test]
+fn stalemate_verdicts_follow_the_rules() {
+    let chess = start("chess.variant")
+        .with_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+        .unwrap();
+    assert_eq!(
+        chess.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        })
+    );
+    // Xiangqi: the stalemated side loses.
+    let xq = start("xiangqi.variant")
+        .with_fen("3k5/R8/9/9/9/9/9/9/9/4RK3 b - - 0 1")
+        .unwrap();
+    assert!(!xq.in_check());
+    assert_eq!(
+        xq.outcome(),
+        Some(Outcome::Win {
+            winner: RED,
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn threefold_repetition_draws_chess() {
+    let r = replay(
+        &start("chess.variant"),
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1",
+    )
+    .unwrap();
+    assert_eq!(r.outcome, None);
+    let r = replay(
+        &start("chess.variant"),
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8",
+    )
+    .unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
+
+#[test]
+fn perpetual_check_loses_in_xiangqi() {
+    let pos = start("xiangqi.variant")
+        .with_fen("4k4/9/9/9/9/5P3/9/9/9/R4K3 w - - 0 1")
+        .unwrap();
+    // The position after 1. Ra10+ comes back a third time after 5. Ra10+: red, who checked
+    // with every move of the cycle, loses.
+    let game = "1. Ra10+ Ke9 2. Ra9+ Ke10 3. Ra10+ Ke9 4. Ra9+ Ke10 5. Ra10+";
+    let r = replay(&pos, game).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: BLACK,
+            reason: Reason::PerpetualCheck
+        })
+    );
+    let r = replay(&pos, "1. Ra10+ Ke9 2. Ra9+ Ke10 3. Ra10+ Ke9 4. Ra9+ Ke10").unwrap();
+    assert_eq!(r.outcome, None);
+}
+
+#[test]
+fn the_move_limit_draws() {
+    let pos = start("chess.variant")
+        .with_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 60")
+        .unwrap();
+    let r = replay(&pos, "Ra2").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Draw {
+            reason: Reason::MoveLimit
+        })
+    );
+    // A pawn move resets the count.
+    let pos = start("chess.variant")
+        .with_fen("4k3/8/8/8/8/8/P7/4K3 w - - 99 60")
+        .unwrap();
+    let r = replay(&pos, "a3").unwrap();
+    assert_eq!(r.outcome, None);
+    assert_eq!(r.position.halfmove_clock(), 0);
+}
+
+#[test]
+fn extinction_ends_the_game_when_the_last_royal_falls() {
+    let text = r#"
+variant "Two kings"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R value 5
+  move slide orthogonal
+rules
+  extinction
+  stalemate loses
+setup
+  k..k
+  ....
+  ....
+  R..K
+"#;
+    let variant = rulebook::load("two-kings.variant", text).unwrap();
+    let pos = Position::new(Tables::compile(&variant, &[]).unwrap());
+    // No check: a king may stay attacked, and capturing one of two royals does not end it.
+    let r = replay(&pos, "1. Rxa4 Kc4").unwrap();
+    assert_eq!(r.outcome, None);
+    let r = replay(&pos, "1. Rxa4 Kc4 2. Rxc4").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Side(0),
+            reason: Reason::Extinction
+        })
+    );
+    assert!(r.position.legal_moves().is_empty());
+}
+
+#[test]
+fn shogi_drops_obey_their_restrictions() {
+    let shogi = start("shogi.variant");
+    // A pawn dropped on a8 would mate the king on a9: forbidden.
+    let mate = shogi.with_fen("k8/2G6/1S7/9/9/9/9/9/4K4[P] w 0 1").unwrap();
+    let m = moves(&mate);
+    assert!(!m.contains(&"P@a8".to_string()), "{m:?}");
+    assert!(m.contains(&"P@b6".to_string()));
+    // Without the gold the king escapes, so the same drop is only a check.
+    let check = shogi.with_fen("k8/9/1S7/9/9/9/9/9/4K4[P] w 0 1").unwrap();
+    assert!(moves(&check).contains(&"P@a8".to_string()));
+    // Never two unpromoted pawns on a file; a tokin does not count.
+    let nifu = shogi.with_fen("k8/9/9/9/4P4/9/9/9/4K4[P] w 0 1").unwrap();
+    assert!(!moves(&nifu).iter().any(|m| m.starts_with("P@e")));
+    let tokin = shogi.with_fen("k8/9/9/9/4+P4/9/9/9/4K4[P] w 0 1").unwrap();
+    assert!(moves(&tokin).iter().any(|m| m == "P@e4"));
+    // No drop where the piece could never move again.
+    let dead = shogi.with_fen("k8/9/9/9/9/9/9/9/4K4[PNL] w 0 1").unwrap();
+    let m = moves(&dead);
+    for bad in ["P@b9", "L@b9", "N@b9", "N@b8"] {
+        assert!(!m.contains(&bad.to_string()), "{bad}");
+    }
+    assert!(m.contains(&"N@b7".to_string()) && m.contains(&"L@b8".to_string()));
+}
+
+#[test]
+fn shogi_promotion_is_forced_where_a_piece_would_be_stuck() {
+    let shogi = start("shogi.variant");
+    let pawn = shogi.with_fen("4k4/P8/9/9/9/9/9/9/4K4[-] w 0 1").unwrap();
+    let m: Vec<String> = moves(&pawn)
+        .into_iter()
+        .filter(|m| m.starts_with("a8"))
+        .collect();
+    assert_eq!(m, vec!["a8a9+"]);
+    let knight = shogi.with_fen("4k4/9/9/1N7/9/9/9/9/4K4[-] w 0 1").unwrap();
+    let mut m: Vec<String> = moves(&knight)
+        .into_iter()
+        .filter(|m| m.starts_with("b6"))
+        .collect();
+    m.sort();
+    assert_eq!(m, vec!["b6a8+", "b6c8+"]);
+    // Entering the camp with a silver: promotion is optional.
+    let silver = shogi.with_fen("4k4/9/9/4S4/9/9/9/9/4K4[-] w 0 1").unwrap();
+    let m: Vec<String> = moves(&silver)
+        .into_iter()
+        .filter(|m| m.starts_with("e6e7"))
+        .collect();
+    assert_eq!(m.len(), 2, "{m:?}");
+    // Captured pieces go to the hand demoted.
+    let capture = shogi
+        .with_fen("4k4/9/9/4+r4/4R4/9/9/9/4K4[-] w 0 1")
+        .unwrap();
+    let r = replay(&capture, "e5e6").unwrap();
+    assert_eq!(
+        r.position.in_hand(
+            Side(0),
+            r.position.tables().variant.piece_by_letter("R").unwrap()
+        ),
+        1
+    );
+    assert!(
+        r.position.fen().starts_with("4k4/9/9/4R4/9/9/9/9/4K4[R] b"),
+        "{}",
+        r.position.fen()
+    );
+}
+
+#[test]
+fn chess_special_moves() {
+    let chess = start("chess.variant");
+    // Castling both ways; not through an attacked square; not out of check.
+    let pos = chess
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let m = moves(&pos);
+    assert!(m.contains(&"e1g1".to_string()) && m.contains(&"e1c1".to_string()));
+    let through = chess
+        .with_fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1")
+        .unwrap();
+    assert!(!moves(&through).contains(&"e1g1".to_string()));
+    // After the rook moves, that right is gone.
+    let r = replay(&pos, "1. Rh2 Rh7 2. Rh1 Rh8").unwrap();
+    assert!(!moves(&r.position).contains(&"e1g1".to_string()));
+    assert!(r.position.fen().contains(" Qq "), "{}", r.position.fen());
+    // En passant, and the FEN field it leaves.
+    let r = replay(
+        &chess.with_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1").unwrap(),
+        "d5",
+    )
+    .unwrap();
+    assert!(r.position.fen().contains(" d6 "), "{}", r.position.fen());
+    let ep = replay(&r.position, "exd6").unwrap();
+    assert_eq!(ep.position.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+}
