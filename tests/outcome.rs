@@ -236,3 +236,31 @@ fn chess_special_moves() {
     let ep = replay(&r.position, "exd6").unwrap();
     assert_eq!(ep.position.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
 }
+
+#[test]
+fn facing_rules_hold_without_check() {
+    let text = r#"
+variant "Facing"
+board 3 x 4
+sides white north, black south
+piece King K royal
+  move step orthogonal
+piece Wall W value 1
+  move step sideways
+rules
+  extinction
+  facing files
+  stalemate loses
+setup
+  .k.
+  ...
+  .W.
+  .K.
+"#;
+    let variant = rulebook::load("facing.variant", text).unwrap();
+    let pos = Position::new(Tables::compile(&variant, &[]).unwrap());
+    // The wall may not leave the file: the kings would face each other.
+    let m = moves(&pos);
+    assert!(!m.iter().any(|m| m.starts_with("b2")), "{m:?}");
+    assert!(m.contains(&"b1a1".to_string()));
+}

@@ -252,7 +252,7 @@ impl Position {
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
-        if !t.rules.checkmate {
+        if !t.rules.checkmate && t.rules.facing.iter().all(Vec::is_empty) {
             return true;
         }
         let me = self.stm;
@@ -284,7 +284,7 @@ impl Position {
         }
         self.pseudo_moves(out);
         let t = &self.sh.t;
-        if !t.rules.checkmate {
+        if !t.rules.checkmate && t.rules.facing.iter().all(Vec::is_empty) {
             return;
         }
         let me = self.stm;

@@ -499,37 +499,44 @@ impl Position {
         !w.hop || screens == 1
     }
 
-    /// Whether a royal of `side` is attacked or faces an enemy royal.
-    pub fn royal_exposed(&self, side: Side) -> bool {
+    /// Whether a royal of `side` is attacked by another side.
+    pub fn royal_attacked(&self, side: Side) -> bool {
+        let t = &self.sh.t;
+        self.royals[side.index()].iter().any(|&r| {
+            (0..t.sides).any(|by| by != side.index() && self.attacked_by(Square(r), Side(by as u8)))
+        })
+    }
+
+    /// Whether a royal of `side` sees an enemy royal along a line of a facing rule.
+    pub fn royals_facing(&self, side: Side) -> bool {
         let t = &self.sh.t;
         let g = t.geometry;
-        for &r in &self.royals[side.index()] {
-            for by in 0..t.sides {
-                if by != side.index() && self.attacked_by(Square(r), Side(by as u8)) {
-                    return true;
-                }
-            }
-            for &(dx, dy) in &t.rules.facing[side.index()] {
+        let lines = &t.rules.facing[side.index()];
+        self.royals[side.index()].iter().any(|&r| {
+            lines.iter().any(|&(dx, dy)| {
                 let mut cur = Square(r);
                 while let Some(next) = g.offset(cur, dx, dy) {
                     let c = self.board[next.index()];
                     if c != 0 {
                         let p = self.decode(c);
-                        if p.side != side && t.royal[p.kind.index()] {
-                            return true;
-                        }
-                        break;
+                        return p.side != side && t.royal[p.kind.index()];
                     }
                     cur = next;
                 }
-            }
-        }
-        false
+                false
+            })
+        })
+    }
+
+    /// Whether the rules forbid `side`'s royals to stand as they do: attacked under a
+    /// checkmate rule, or facing an enemy royal under a facing rule.
+    pub fn royal_exposed(&self, side: Side) -> bool {
+        (self.sh.t.rules.checkmate && self.royal_attacked(side)) || self.royals_facing(side)
     }
 
     /// Whether the side to move is in check (a royal attacked), under a checkmate rule.
     pub fn in_check(&self) -> bool {
-        self.sh.t.rules.checkmate && self.royal_exposed(self.stm)
+        self.sh.t.rules.checkmate && self.royal_attacked(self.stm)
     }
 
     /// The same placement with `side` to move (no en-passant target), for diagrams.
