@@ -636,6 +636,18 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A `hop` leg that is not the last of its path.
+    #[error("a `hop` must be the last leg of its path")]
+    #[diagnostic(
+        code(rulebook::pattern::hop_not_last),
+        help("the legs before the last pass only empty squares, so a screen can only be jumped on the last leg; reorder the legs or split the pattern")
+    )]
+    HopNotLast {
+        /// The `hop` word.
+        #[label("followed by another leg")]
+        at: SourceSpan,
+    },
+
     /// `same` or `outward` together with other directions.
     #[error("`{word}` must be a leg's only direction")]
     #[diagnostic(

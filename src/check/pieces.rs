@@ -297,11 +297,20 @@ impl Ctx {
                 let kind = self.piece_ref(target).map(PieceKind::index);
                 return Slot::Like(kind, target.span);
             }
-            ast::PatternBody::Path(legs) => legs
-                .iter()
-                .enumerate()
-                .map(|(i, leg)| self.leg(i, leg))
-                .collect(),
+            ast::PatternBody::Path(legs) => {
+                // A hop's screen must be on the last leg: the first legs only pass empty squares.
+                for leg in &legs[..legs.len().saturating_sub(1)] {
+                    if leg.word.node == ast::LegWord::Hop {
+                        self.report(DefinitionError::HopNotLast {
+                            at: leg.word.span.into(),
+                        });
+                    }
+                }
+                legs.iter()
+                    .enumerate()
+                    .map(|(i, leg)| self.leg(i, leg))
+                    .collect()
+            }
         };
         let mut pattern = Pattern {
             zones,
