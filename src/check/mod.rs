@@ -340,3 +340,48 @@ fn default_rules() -> Rules {
 
 #[cfg(test)]
 mod tests;
+
+/// Orders the nodes of a graph so that each comes after the nodes its edges point to, and calls
+/// `on_cycle(cycle, target, span)` for every edge that closes a loop: `cycle` lists the nodes
+/// on it, starting with `target`, the node the edge (written at `span`) points back to.
+///
+/// Iterative, so that long chains of references cannot exhaust the stack.
+pub(crate) fn dependency_order(
+    edges: &[Vec<(usize, crate::syntax::Span)>],
+    mut on_cycle: impl FnMut(&[usize], usize, crate::syntax::Span),
+) -> Vec<usize> {
+    // 0: not visited, 1: on the stack, 2: done.
+    let n = edges.len();
+    let mut state = vec![0u8; n];
+    let mut order = Vec::with_capacity(n);
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        let mut stack = vec![(root, 0usize)];
+        while let Some((node, k)) = stack.last_mut() {
+            let node = *node;
+            if let Some(&(target, span)) = edges[node].get(*k) {
+                *k += 1;
+                match state[target] {
+                    0 => {
+                        state[target] = 1;
+                        stack.push((target, 0));
+                    }
+                    1 => {
+                        let from = stack.iter().position(|(p, _)| *p == target).unwrap_or(0);
+                        let cycle: Vec<usize> = stack[from..].iter().map(|(p, _)| *p).collect();
+                        on_cycle(&cycle, target, span);
+                    }
+                    _ => {}
+                }
+            } else {
+                state[node] = 2;
+                order.push(node);
+                stack.pop();
+            }
+        }
+    }
+    order
+}

@@ -490,57 +490,32 @@ impl Ctx {
                     .collect()
             })
             .collect();
-        // Iterative depth-first search, so that long `like` chains cannot exhaust the stack.
-        let mut state = vec![0u8; n];
-        let mut order = Vec::with_capacity(n);
-        for root in 0..n {
-            if state[root] != 0 {
-                continue;
-            }
-            state[root] = 1;
-            let mut stack = vec![(root, 0usize)];
-            while let Some((node, k)) = stack.last_mut() {
-                let node = *node;
-                if let Some(&(target, span)) = edges[node].get(*k) {
-                    *k += 1;
-                    match state[target] {
-                        0 => {
-                            state[target] = 1;
-                            stack.push((target, 0));
-                        }
-                        1 => {
-                            let from = stack.iter().position(|(p, _)| *p == target).unwrap_or(0);
-                            let path: Vec<String> = stack[from..]
-                                .iter()
-                                .map(|(p, _)| *p)
-                                .chain(std::iter::once(target))
-                                .map(|p| format!("`{}`", decls[p].name.node))
-                                .collect();
-                            let help = if path.len() == 2 {
-                                format!(
-                                    "`{}` is defined by its own moves; write its patterns out",
-                                    decls[target].name.node
-                                )
-                            } else {
-                                format!(
-                                    "these pieces copy each other's moves in a loop: {}; write the patterns out in one of them",
-                                    path.join(" -> ")
-                                )
-                            };
-                            self.report(DefinitionError::LikeCycle {
-                                name: decls[target].name.node.clone(),
-                                at: span.into(),
-                                help,
-                            });
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[node] = 2;
-                    order.push(node);
-                    stack.pop();
-                }
-            }
+        let mut cycles = Vec::new();
+        let order = super::dependency_order(&edges, |cycle, target, span| {
+            let path: Vec<String> = cycle
+                .iter()
+                .chain(std::iter::once(&target))
+                .map(|p| format!("`{}`", decls[*p].name.node))
+                .collect();
+            let help = if path.len() == 2 {
+                format!(
+                    "`{}` is defined by its own moves; write its patterns out",
+                    decls[target].name.node
+                )
+            } else {
+                format!(
+                    "these pieces copy each other's moves in a loop: {}; write the patterns out in one of them",
+                    path.join(" -> ")
+                )
+            };
+            cycles.push(DefinitionError::LikeCycle {
+                name: decls[target].name.node.clone(),
+                at: span.into(),
+                help,
+            });
+        });
+        for c in cycles {
+            self.report(c);
         }
         let mut expanded: Vec<Vec<Pattern>> = vec![Vec::new(); n];
         if n > MAX_PIECES {

@@ -78,7 +78,6 @@ impl Ctx {
     /// Orders zones so that each comes after the zones it refers to, reporting cycles and
     /// poisoning the zones on them.
     fn zone_order(&mut self, decls: &[&ast::ZoneDecl], poisoned: &mut [bool]) -> Vec<usize> {
-        let n = decls.len();
         let edges: Vec<Vec<(usize, Span)>> = decls
             .iter()
             .map(|d| {
@@ -89,59 +88,33 @@ impl Ctx {
                     .collect()
             })
             .collect();
-        // 0: not visited, 1: on the stack, 2: done. Iterative, so that long chains of zones
-        // cannot exhaust the stack.
-        let mut state = vec![0u8; n];
-        let mut order = Vec::with_capacity(n);
-        for root in 0..n {
-            if state[root] != 0 {
-                continue;
+        let mut cycles = Vec::new();
+        let order = super::dependency_order(&edges, |cycle, target, span| {
+            for z in cycle {
+                poisoned[*z] = true;
             }
-            state[root] = 1;
-            let mut stack = vec![(root, 0usize)];
-            while let Some((node, k)) = stack.last_mut() {
-                let node = *node;
-                if let Some(&(target, span)) = edges[node].get(*k) {
-                    *k += 1;
-                    match state[target] {
-                        0 => {
-                            state[target] = 1;
-                            stack.push((target, 0));
-                        }
-                        1 => {
-                            let from = stack.iter().position(|(z, _)| *z == target).unwrap_or(0);
-                            let cycle: Vec<usize> = stack[from..].iter().map(|(z, _)| *z).collect();
-                            for z in &cycle {
-                                poisoned[*z] = true;
-                            }
-                            let name = decls[target].name.node.clone();
-                            let help = if cycle.len() == 1 {
-                                format!("`{name}` refers to itself; define it from squares and other zones only")
-                            } else {
-                                let path: Vec<String> = cycle
-                                    .iter()
-                                    .chain(std::iter::once(&target))
-                                    .map(|z| format!("`{}`", decls[*z].name.node))
-                                    .collect();
-                                format!(
-                                    "these zones refer to each other in a loop: {}; define one of them without the others",
-                                    path.join(" -> ")
-                                )
-                            };
-                            self.report(DefinitionError::ZoneCycle {
-                                name,
-                                at: span.into(),
-                                help,
-                            });
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[node] = 2;
-                    order.push(node);
-                    stack.pop();
-                }
-            }
+            let name = decls[target].name.node.clone();
+            let help = if cycle.len() == 1 {
+                format!("`{name}` refers to itself; define it from squares and other zones only")
+            } else {
+                let path: Vec<String> = cycle
+                    .iter()
+                    .chain(std::iter::once(&target))
+                    .map(|z| format!("`{}`", decls[*z].name.node))
+                    .collect();
+                format!(
+                    "these zones refer to each other in a loop: {}; define one of them without the others",
+                    path.join(" -> ")
+                )
+            };
+            cycles.push(DefinitionError::ZoneCycle {
+                name,
+                at: span.into(),
+                help,
+            });
+        });
+        for c in cycles {
+            self.report(c);
         }
         order
     }
