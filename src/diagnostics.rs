@@ -636,6 +636,22 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A pattern that would expand to too many paths from one square.
+    #[error("this path branches into up to {bound} paths from one square")]
+    #[diagnostic(
+        code(rulebook::pattern::too_many_paths),
+        help("at most {limit} are supported; limit the slides before the last leg with `up to N`, or use fewer directions")
+    )]
+    TooManyPaths {
+        /// The bound computed.
+        bound: u64,
+        /// The limit.
+        limit: u64,
+        /// The legs.
+        #[label("too many ways to go")]
+        at: SourceSpan,
+    },
+
     /// A `hop` leg that is not the last of its path.
     #[error("a `hop` must be the last leg of its path")]
     #[diagnostic(

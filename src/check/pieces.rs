@@ -306,10 +306,28 @@ impl Ctx {
                         });
                     }
                 }
-                legs.iter()
+                let compiled: Vec<Leg> = legs
+                    .iter()
                     .enumerate()
                     .map(|(i, leg)| self.leg(i, leg))
-                    .collect()
+                    .collect();
+                if let (Some(g), Some(first), Some(last)) =
+                    (self.geometry, legs.first(), legs.last())
+                {
+                    let bound = path_bound(&compiled, g.width.max(g.height) as u64);
+                    if bound > MAX_PATHS_PER_SQUARE {
+                        self.report(DefinitionError::TooManyPaths {
+                            bound,
+                            limit: MAX_PATHS_PER_SQUARE,
+                            at: Span {
+                                start: first.span.start,
+                                end: last.span.end,
+                            }
+                            .into(),
+                        });
+                    }
+                }
+                compiled
             }
         };
         let mut pattern = Pattern {
@@ -577,4 +595,32 @@ impl Ctx {
             }
         }
     }
+}
+
+/// The most paths one square's worth of a pattern may expand to; beyond it the compiled tables
+/// would take too long to build and too much memory to hold.
+pub(crate) const MAX_PATHS_PER_SQUARE: u64 = 4_096;
+
+/// An upper bound on the paths a pattern expands to from one square: every leg but the last
+/// branches once per vector and per distance; the last leg is one ray per vector.
+fn path_bound(legs: &[Leg], longest: u64) -> u64 {
+    let mut bound: u64 = 1;
+    for (i, leg) in legs.iter().enumerate() {
+        let vectors = match &leg.dirs {
+            Dirs::Vectors(v) => v.len() as u64,
+            Dirs::Same => 1,
+            Dirs::Outward => 2,
+        };
+        let distances = match leg.kind {
+            LegKind::Step => 1,
+            LegKind::Slide { max } | LegKind::Hop { max } => max.map_or(longest, |m| m as u64),
+        };
+        let branches = if i + 1 == legs.len() {
+            vectors
+        } else {
+            vectors * distances
+        };
+        bound = bound.saturating_mul(branches.max(1));
+    }
+    bound
 }

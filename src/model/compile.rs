@@ -158,9 +158,18 @@ pub struct Tables {
     pub has_borrowing: bool,
 }
 
-/// Why a choice of options was refused.
+/// Most square entries the compiled paths may hold (two bytes each).
+pub const MAX_POOL: usize = 32 << 20;
+
+/// Why a variant could not be compiled with a choice of options.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
+pub enum CompileError {
+    /// The paths would not fit in memory.
+    #[error("the move tables grow past {MAX_POOL} entries at `{piece}`; limit multi-leg slides with `up to N`")]
+    TooLarge {
+        /// The piece whose paths overflowed.
+        piece: String,
+    },
     /// The name is not an option of the variant.
     #[error("unknown option `{name}` (this variant has: {known})")]
     Unknown {
@@ -189,7 +198,7 @@ impl Tables {
     ///
     /// # Errors
     /// If a name in `set` is not an option of the variant.
-    pub fn compile(variant: &Variant, set: &[(String, bool)]) -> Result<Tables, OptionError> {
+    pub fn compile(variant: &Variant, set: &[(String, bool)]) -> Result<Tables, CompileError> {
         let mut options: Vec<bool> = variant.options.iter().map(|o| o.default).collect();
         for (name, value) in set {
             match variant.option_by_name(name) {
@@ -197,7 +206,7 @@ impl Tables {
                 None => {
                     let known: Vec<&str> =
                         variant.options.iter().map(|o| o.name.as_str()).collect();
-                    return Err(OptionError::Unknown {
+                    return Err(CompileError::Unknown {
                         name: name.clone(),
                         known: if known.is_empty() {
                             "no options".into()
@@ -208,7 +217,7 @@ impl Tables {
                 }
             }
         }
-        Ok(Builder::new(variant.clone(), options).build())
+        Builder::new(variant.clone(), options).build()
     }
 
     /// The paths of `kind` for `side` from `sq`.
@@ -462,7 +471,7 @@ impl Builder {
         (start, (self.pool.len() as u32 - start) as u16)
     }
 
-    fn build(mut self) -> Tables {
+    fn build(mut self) -> Result<Tables, CompileError> {
         let g = self.g;
         let n = g.len();
         let sides = self.variant.sides.len();
@@ -481,6 +490,11 @@ impl Builder {
                 let mut dead_here = SquareSet::EMPTY;
                 let mut from_ways = Vec::with_capacity(n);
                 for sq in g.squares() {
+                    if self.pool.len() > MAX_POOL {
+                        return Err(CompileError::TooLarge {
+                            piece: self.variant.pieces[kind].name.clone(),
+                        });
+                    }
                     let raw = self.raw_paths(kind, side, sq, &allowed);
                     if raw.is_empty() {
                         dead_here.insert(sq);
@@ -702,7 +716,7 @@ impl Builder {
             has_borrowing,
         };
         tables.compute_sensitivity();
-        tables
+        Ok(tables)
     }
 }
 
