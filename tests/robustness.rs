@@ -119,6 +119,37 @@ fn check(name: &str, text: &str) {
         "checking took {:?} for:\n{text}",
         start.elapsed()
     );
+    if let Some(variant) = &report.variant {
+        exercise(variant);
+    }
+}
+
+/// Whatever the checker accepts, the engine and the renderer must handle: compile it, list the
+/// moves, count two plies, round-trip the FEN and draw every piece's diagram.
+fn exercise(variant: &rulebook::model::Variant) {
+    let Ok(tables) = rulebook::model::Tables::compile(variant, &[]) else {
+        return;
+    };
+    let mut pos = rulebook::engine::Position::new(tables);
+    let fen = pos.fen();
+    assert_eq!(pos.with_fen(&fen).map(|p| p.fen()), Ok(fen.clone()));
+    rulebook::engine::perft(&mut pos, 2);
+    let _ = pos.outcome();
+    let _ = rulebook::render::board_map(&pos);
+    let g = variant.geometry;
+    let centre = g
+        .square(g.width as i32 / 2, g.height as i32 / 2)
+        .expect("on the board");
+    for k in 0..variant.pieces.len() {
+        let piece = rulebook::engine::Piece {
+            side: rulebook::model::Side(0),
+            kind: rulebook::model::PieceKind(k as u8),
+        };
+        let alone = pos.alone(centre, piece);
+        let _ =
+            rulebook::render::move_diagram(&alone, centre, rulebook::render::DiagramMode::Alone);
+        let _ = alone.legal_moves();
+    }
 }
 
 #[test]
