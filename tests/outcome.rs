@@ -264,3 +264,23 @@ setup
     assert!(!m.iter().any(|m| m.starts_with("b2")), "{m:?}");
     assert!(m.contains(&"b1a1".to_string()));
 }
+
+#[test]
+fn castling_onto_a_square_the_king_could_step_to_is_written_king_to_partner() {
+    let path = format!(
+        "{}/tests/fixtures/valid/options/guards.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let variant =
+        rulebook::load("guards.variant", &std::fs::read_to_string(path).unwrap()).unwrap();
+    let pos = Position::new(Tables::compile(&variant, &[]).unwrap());
+    let m = moves(&pos);
+    // The king's step to b1 and the castling that also ends there are two moves.
+    assert_eq!(m.iter().filter(|s| *s == "c1b1").count(), 1, "{m:?}");
+    let castle = notation::parse_move(&pos, "c1a1").unwrap();
+    assert_eq!(castle.kind, rulebook::engine::MoveKind::Castle);
+    assert_eq!(notation::san(&pos, &castle), "O-O-O");
+    // Without the option the castling does not exist.
+    let off = Position::new(Tables::compile(&variant, &[("long-range".into(), false)]).unwrap());
+    assert!(!moves(&off).contains(&"c1a1".to_string()));
+}

@@ -53,12 +53,23 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 }
 
 /// A move in coordinate notation: `e2e4`, `e7e8q`, `h7h8+` (promotion to the `+` form),
-/// `P@e5` (drop).
+/// `P@e5` (drop). Castling is the king's move (`e1g1`), or king-to-partner (`c1a1`) where the
+/// king could also step to its destination.
 pub fn coord(pos: &Position, m: &Move) -> String {
     let g = pos.tables().geometry;
     if m.kind == MoveKind::Drop {
         let letter = &pos.tables().variant.pieces[m.piece.index()].letter;
         return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
+    }
+    if m.kind == MoveKind::Castle {
+        let c = &pos.tables().rules.castlings[m.aux as usize];
+        if c.written_to_partner {
+            return format!(
+                "{}{}",
+                g.name(c.rule.king_from),
+                g.name(c.rule.partner_from)
+            );
+        }
     }
     format!("{}{}{}", g.name(m.from), g.name(m.to), promo_suffix(pos, m))
 }

@@ -85,6 +85,9 @@ pub struct CastlingTable {
     pub safe: Vec<Square>,
     /// The castling-rights bit this rule needs.
     pub right: u8,
+    /// The king-like piece could also step from its square to its destination, so the move is
+    /// written king-to-partner (`c1a1`) instead of king-to-destination.
+    pub written_to_partner: bool,
 }
 
 /// The rules with options applied.
@@ -668,6 +671,7 @@ impl Builder {
                 empty,
                 safe: king_path,
                 right: right as u8,
+                written_to_partner: false,
             });
         }
         let rule_table = RuleTable {
@@ -716,6 +720,16 @@ impl Builder {
             has_borrowing,
         };
         tables.compute_sensitivity();
+        for i in 0..tables.rules.castlings.len() {
+            let r = tables.rules.castlings[i].rule.clone();
+            tables.rules.castlings[i].written_to_partner =
+                tables.paths(r.king, r.side, r.king_from).iter().any(|p| {
+                    tables
+                        .squares(p.ray_start, p.ray_len)
+                        .iter()
+                        .any(|&e| e & !NO_STOP == r.king_to.0)
+                });
+        }
         Ok(tables)
     }
 }
