@@ -29,7 +29,7 @@ struct Case {
 }
 
 /// Upper bound on nodes a non-deep case may count, so the default suite stays fast.
-const NODE_BUDGET: u64 = 500_000;
+const NODE_BUDGET: u64 = 2_000_000;
 
 fn run_suites(deep: bool) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
