@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use rulebook::engine::{notation, perft, perft_divide, record, Position};
 use rulebook::model::{Tables, Variant};
-use rulebook::render::{board_map, move_diagram, DiagramMode};
+use rulebook::render::{board_map, board_svg, move_diagram, move_diagram_svg, DiagramMode};
 
 /// Rulebook: play, check and draw chess variants written in a text definition language.
 #[derive(Parser, Debug)]
@@ -60,6 +60,9 @@ enum Command {
         /// Whose piece it is (side name), when the letter's case should not decide.
         #[arg(long)]
         side: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -76,9 +79,21 @@ enum Command {
     Board {
         /// Definition file.
         file: PathBuf,
+        /// Output format (SVG shows the position with its drawn zones).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
         #[command(flatten)]
         position: PositionArgs,
     },
+}
+
+/// How diagrams are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// One character per square, as in rule books.
+    Text,
+    /// A picture for web pages.
+    Svg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -206,13 +221,17 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             piece,
             at,
             side,
+            format,
             position: args,
         } => {
             let pos = position(&file, &args)?;
             let t = pos.tables();
             let g = t.geometry;
             let (Some(piece), Some(at)) = (piece, at) else {
-                print!("{}", board_map(&pos));
+                match format {
+                    Format::Text => print!("{}", board_map(&pos)),
+                    Format::Svg => print!("{}", board_svg(&pos)),
+                }
                 return Ok(ExitCode::SUCCESS);
             };
             let sq = g.parse(&at).ok_or_else(|| {
@@ -256,7 +275,10 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             } else {
                 DiagramMode::Alone
             };
-            print!("{}", move_diagram(&shown, sq, mode));
+            match format {
+                Format::Text => print!("{}", move_diagram(&shown, sq, mode)),
+                Format::Svg => print!("{}", move_diagram_svg(&shown, sq, mode)),
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay {
@@ -289,10 +311,14 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }
         Command::Board {
             file,
+            format,
             position: args,
         } => {
             let pos = position(&file, &args)?;
-            print!("{}", board_map(&pos));
+            match format {
+                Format::Text => print!("{}", board_map(&pos)),
+                Format::Svg => print!("{}", board_svg(&pos)),
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -123,6 +123,29 @@ fn diagrams_and_board_maps() {
 }
 
 #[test]
+fn diagrams_as_svg() {
+    let (out, err, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--piece",
+        "A",
+        "--at",
+        "e2",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
+    // Four diagonal targets, as dots; the palace squares tinted.
+    assert_eq!(out.matches(r##"fill="#1a7f37""##).count(), 4);
+    assert_eq!(out.matches("<title>palace</title>").count(), 18);
+    snap!("cli_diagram_xiangqi_advisor_svg", out);
+    let (out, _, code) = rulebook(&["board", "definitions/shogi.variant", "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("<circle").count(), 40);
+}
+
+#[test]
 fn bad_input_gets_one_line_and_a_nonzero_exit() {
     let cases: &[&[&str]] = &[
         &[

@@ -1,4 +1,4 @@
-//! Everything that draws: board maps and move diagrams, as text.
+//! Everything that draws: board maps and move diagrams, as text and as SVG.
 //!
 //! One text format serves the CLI, the docs and the snapshots: ranks top down with their
 //! numbers on the left, files lettered underneath, one character per square. A square shows
@@ -6,5 +6,7 @@
 //! the last declared zone that contains it and has one, else `.`.
 
 mod diagram;
+mod svg;
 
-pub use diagram::{board_map, move_diagram, DiagramMode, Marker};
+pub use diagram::{board_map, diagram_markers, move_diagram, DiagramMode, Marker};
+pub use svg::{board_svg, move_diagram_svg};
