@@ -8,9 +8,8 @@
 //! move without a piece letter is a move of a piece lettered `P`, unless it names its
 //! starting square (`b3-d4`), in which case any piece there may move.
 
-use super::fen::piece_letter;
 use super::mv::{Move, MoveKind};
-use super::position::{Piece, Position};
+use super::position::Position;
 use crate::model::{Geometry, Square};
 
 /// Why a move text was refused; the message is one line.
@@ -467,11 +466,6 @@ fn pick(pos: &Position, text: &str, found: Vec<&Move>, why: &str) -> Result<Move
             })
         }
     }
-}
-
-/// The letter of the piece on a square, for messages.
-pub fn piece_text(pos: &Position, p: Piece) -> String {
-    piece_letter(pos, p)
 }
 
 /// Why a move naming its starting square (`b3-e5`) is not legal, in words, when that is the

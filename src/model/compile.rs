@@ -38,8 +38,6 @@ pub struct Path {
     pub ray_start: u32,
     /// `CAN_MOVE`, `CAN_CAPTURE`, `HOP`, `CREATES_EP`, `TAKES_EP`.
     pub flags: u8,
-    /// The index of the piece's pattern this path comes from.
-    pub pattern: u8,
 }
 
 /// One way a piece on one square attacks another square.
@@ -57,8 +55,6 @@ pub struct Way {
     pub hop: bool,
     /// The flags of the path it comes from (`CAN_CAPTURE` for an attack).
     pub flags: u8,
-    /// The index of the piece's pattern it comes from.
-    pub pattern: u8,
 }
 
 /// Promotion as it applies to one piece kind and side.
@@ -292,7 +288,6 @@ struct RawPath {
     pre: Vec<Square>,
     ray: Vec<u16>,
     flags: u8,
-    pattern: u8,
 }
 
 struct Builder {
@@ -339,7 +334,7 @@ impl Builder {
         let piece = &self.variant.pieces[kind];
         let facing = self.variant.sides[side.index()].facing;
         let mut out = Vec::new();
-        for (index, pat) in piece.patterns.iter().enumerate() {
+        for pat in &piece.patterns {
             if !guards_hold(&self.options, &pat.options) {
                 continue;
             }
@@ -363,7 +358,6 @@ impl Builder {
             if pat.takes_en_passant {
                 flags |= TAKES_EP;
             }
-            let first = out.len();
             self.expand(
                 pat,
                 0,
@@ -375,9 +369,6 @@ impl Builder {
                 allowed,
                 &mut out,
             );
-            for rp in &mut out[first..] {
-                rp.pattern = index as u8;
-            }
         }
         out
     }
@@ -445,7 +436,6 @@ impl Builder {
                         pre: pre.clone(),
                         ray,
                         flags: flags | if hop { HOP } else { 0 },
-                        pattern: 0,
                     });
                 }
             } else if !hop {
@@ -537,7 +527,6 @@ impl Builder {
                                         between_len: i as u16,
                                         hop: rp.flags & HOP != 0,
                                         flags: rp.flags,
-                                        pattern: rp.pattern,
                                     },
                                 ));
                             }
@@ -548,7 +537,6 @@ impl Builder {
                             ray_start,
                             ray_len,
                             flags: rp.flags,
-                            pattern: rp.pattern,
                         });
                     }
                     path_index.push((start, paths.len() as u32));
@@ -594,7 +582,6 @@ impl Builder {
         let all = SquareSet::EMPTY.complement(n);
         for (kind, piece) in variant.pieces.iter().enumerate() {
             for s in 0..sides {
-                let side = Side(s as u8);
                 let zone = |id: super::ZoneId| variant.zones[id.0 as usize].squares[s];
                 promotions.push(
                     piece
@@ -615,7 +602,6 @@ impl Builder {
                 for z in &piece.drops.never_in {
                     ds = ds.difference(&zone(*z));
                 }
-                let _ = side;
                 drop_squares.push(ds);
             }
         }
