@@ -83,6 +83,22 @@ fn the_misprinted_delegating_sample_stops_at_ply_one() {
 }
 
 #[test]
+fn the_second_delegating_typo_leaves_the_king_in_check() {
+    let pos = start("delegating-chess.variant")
+        .with_fen(DELEGATING_SAMPLE)
+        .unwrap();
+    let err = replay(
+        &pos,
+        "1. b3-d4+ Nc10-d8 2. Kd2 Q:g7 3. d4:g4 Qe9+ 4. g4-e4 C:a12",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "ply 7 `g4-e4`: leaves the king on d2 in check"
+    );
+}
+
+#[test]
 fn replay_explains_what_is_wrong() {
     let chess = start("chess.variant");
     let cases = [
