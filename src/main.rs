@@ -5,9 +5,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use rulebook::engine::{notation, perft, perft_divide, record, Position};
+use rulebook::engine::{notation, perft, perft_divide, record, search, Position};
+use rulebook::model::Side;
 use rulebook::model::{Tables, Variant};
-use rulebook::render::{board_map, board_svg, move_diagram, move_diagram_svg, DiagramMode};
+use rulebook::render::{
+    board_map, board_svg, move_diagram, move_diagram_svg, position_diagram, DiagramMode,
+};
 
 /// Rulebook: play, check and draw chess variants written in a text definition language.
 #[derive(Parser, Debug)]
@@ -72,6 +75,19 @@ enum Command {
         file: PathBuf,
         /// The record: a file, or `-` for standard input.
         game: String,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Play a game in the terminal, against the built-in engine or another person.
+    Play {
+        /// Definition file.
+        file: PathBuf,
+        /// The side the engine plays: a side name, `first`, `second`, or `none` for two people.
+        #[arg(long, default_value = "second")]
+        computer: String,
+        /// How many plies the engine looks ahead.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -309,6 +325,15 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Play {
+            file,
+            computer,
+            depth,
+            position: args,
+        } => {
+            let pos = position(&file, &args)?;
+            play(pos, &computer, depth)
+        }
         Command::Board {
             file,
             format,
@@ -322,6 +347,106 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The side named `name`: a side's name, `first`/`second`, or `none`.
+fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
+    let sides = &pos.tables().variant.sides;
+    match name {
+        "none" => Ok(None),
+        "first" => Ok(Some(Side(0))),
+        "second" => Ok(Some(Side(1))),
+        _ => sides
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| Some(Side(i as u8)))
+            .ok_or_else(|| {
+                let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+                Failure(format!(
+                    "no side `{name}`: use {}, or `none`",
+                    names.join(", ")
+                ))
+            }),
+    }
+}
+
+/// The terminal game: the board after every move, moves read in any notation, the engine's
+/// replies, and the result.
+fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failure> {
+    let engine = side_named(&pos, computer)?;
+    let stdin = std::io::stdin();
+    let mut history: Vec<String> = Vec::new();
+    println!("commands: a move (e2e4, Nf3, P@e5), `moves`, `undo`, `fen`, `quit`");
+    loop {
+        let name = pos.tables().variant.sides[pos.side_to_move().index()]
+            .name
+            .clone();
+        if let Some(o) = pos.outcome() {
+            print!("{}", position_diagram(&pos));
+            println!("result: {}", record::describe(&pos, &o));
+            return Ok(ExitCode::SUCCESS);
+        }
+        if Some(pos.side_to_move()) == engine {
+            let found = search::best_move(&pos, depth, 2_000_000);
+            let Some(m) = found.best else {
+                return Err(Failure("the engine found no move".into()));
+            };
+            let text = notation::san(&pos, &m);
+            println!("{} {} plays {}", ply_number(&pos), name, text);
+            pos.play(m);
+            history.push(text);
+            continue;
+        }
+        print!("{}", position_diagram(&pos));
+        println!(
+            "{} {} to move{}",
+            ply_number(&pos),
+            name,
+            if pos.in_check() { " (check)" } else { "" }
+        );
+        let mut line = String::new();
+        if stdin.read_line(&mut line)? == 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+        match line.trim() {
+            "" => {}
+            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "fen" => println!("{}", pos.fen()),
+            "moves" => {
+                let list: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| notation::san(&pos, m))
+                    .collect();
+                println!("{}", list.join(" "));
+            }
+            "undo" => {
+                // Take back the engine's reply too, so it is the person's turn again.
+                let plies = if engine.is_some() { 2 } else { 1 };
+                for _ in 0..plies.min(history.len()) {
+                    pos.undo_move();
+                    history.pop();
+                }
+            }
+            text => match notation::parse_move(&pos, text) {
+                Ok(m) => {
+                    history.push(notation::san(&pos, &m));
+                    pos.play(m);
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+}
+
+/// `12.` or `12...` for the side to move.
+fn ply_number(pos: &Position) -> String {
+    let dots = if pos.side_to_move().index() == 0 {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{}", pos.fullmove_number(), dots)
 }
 
 /// One replayed ply: `12... Hxe4 (e6e4)`, numbered from the position's move number.

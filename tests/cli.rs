@@ -3,11 +3,26 @@
 use std::process::Command;
 
 fn rulebook(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+    rulebook_with_input(args, "")
+}
+
+fn rulebook_with_input(args: &[&str], input: &str) -> (String, String, i32) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input is taken");
+    let out = child.wait_with_output().expect("the binary ends");
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -28,7 +43,9 @@ fn help_lists_every_command() {
     let (out, _, code) = rulebook(&["--help"]);
     assert_eq!(code, 0);
     snap!("cli_help", out);
-    for cmd in ["check", "perft", "moves", "diagram", "board", "replay"] {
+    for cmd in [
+        "check", "perft", "moves", "diagram", "board", "replay", "play",
+    ] {
         let (out, _, code) = rulebook(&[cmd, "--help"]);
         assert_eq!(code, 0);
         snap!(format!("cli_help_{cmd}"), out);
@@ -220,4 +237,42 @@ fn replay_prints_each_ply_and_the_result() {
     assert_ne!(code, 0);
     assert!(out.is_empty());
     assert!(err.starts_with("error: ply 1 `b3-e5+`"), "{err}");
+}
+
+#[test]
+fn play_against_the_engine_until_mate() {
+    // After 1. f3 e5 2. g4 the engine, playing black, mates at once.
+    let (out, err, code) = rulebook_with_input(
+        &[
+            "play",
+            "definitions/chess.variant",
+            "--computer",
+            "black",
+            "--depth",
+            "2",
+            "--fen",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2... black plays Qh4#"), "{out}");
+    assert!(
+        out.trim_end().ends_with("result: checkmate, black wins"),
+        "{out}"
+    );
+    // Two people, a bad move, undo and the FEN.
+    let (out, _, code) = rulebook_with_input(
+        &["play", "definitions/xiangqi.variant", "--computer", "none"],
+        "Zz9\nh3e3\nundo\nfen\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("`Zz9` is not a move in coordinate or algebraic notation"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1"),
+        "{out}"
+    );
 }

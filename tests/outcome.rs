@@ -285,3 +285,14 @@ fn castling_onto_a_square_the_king_could_step_to_is_written_king_to_partner() {
     let off = Position::new(Tables::compile(&variant, &[("long-range".into(), false)]).unwrap());
     assert!(!moves(&off).contains(&"c1a1".to_string()));
 }
+
+#[test]
+fn the_engine_finds_a_mate_in_one() {
+    let pos = start("chess.variant")
+        .with_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        .unwrap();
+    let found = rulebook::engine::search::best_move(&pos, 2, 100_000);
+    let m = found.best.unwrap();
+    assert_eq!(notation::san(&pos, &m), "Ra8#");
+    assert!(found.score > 900_000);
+}

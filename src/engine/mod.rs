@@ -8,6 +8,7 @@ mod outcome;
 mod perft;
 mod position;
 pub mod record;
+pub mod search;
 mod zobrist;
 
 pub use mv::{Move, MoveKind};

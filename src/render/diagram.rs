@@ -126,12 +126,17 @@ pub fn board_map(pos: &Position) -> String {
         }
     }
     let _ = writeln!(out, "\nposition: {}", pos.fen());
+    out.push_str(&position_diagram(pos));
+    out
+}
+
+/// The position alone: pieces over the zone glyphs.
+pub fn position_diagram(pos: &Position) -> String {
     let bg = zone_background(pos);
-    out.push_str(&grid(g, |sq| match pos.piece_at(sq) {
+    grid(pos.tables().geometry, |sq| match pos.piece_at(sq) {
         Some(p) => piece_char(pos, p),
         None => bg[sq.index()],
-    }));
-    out
+    })
 }
 
 /// The squares a piece on `at` can go to, with what it can do there.

@@ -8,5 +8,7 @@
 mod diagram;
 mod svg;
 
-pub use diagram::{board_map, diagram_markers, move_diagram, DiagramMode, Marker};
+pub use diagram::{
+    board_map, diagram_markers, move_diagram, position_diagram, DiagramMode, Marker,
+};
 pub use svg::{board_svg, move_diagram_svg};
