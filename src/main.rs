@@ -349,6 +349,16 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     }
 }
 
+/// A usage error on one line: its first paragraph joined, and where to read more.
+fn one_line(rendered: &str) -> String {
+    let first: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    format!("{} (see --help)", first.join(" "))
+}
+
 /// The side named `name`: a side's name, `first`/`second`, or `none`.
 fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
     let sides = &pos.tables().variant.sides;
@@ -460,7 +470,23 @@ fn ply_line(pos: &Position, san: &str, coord: &str) -> String {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // `rulebook` alone: the help is the most useful answer.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("{}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(code) => code,
         Err(Failure(msg)) => {

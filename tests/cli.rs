@@ -204,6 +204,10 @@ fn bad_input_gets_one_line_and_a_nonzero_exit() {
         ],
         &["perft", "definitions/no-such.variant", "1"],
         &["perft", "tests/fixtures/large/huge-tables.variant", "1"],
+        &["perft", "definitions/chess.variant"],
+        &["perft", "definitions/chess.variant", "x"],
+        &["frobnicate"],
+        &["play", "definitions/chess.variant", "--computer", "green"],
     ];
     let mut report = String::new();
     for args in cases {
