@@ -9,7 +9,8 @@ use rulebook::engine::{notation, perft, perft_divide, record, search, Position};
 use rulebook::model::Side;
 use rulebook::model::{Tables, Variant};
 use rulebook::render::{
-    board_map, board_svg, move_diagram, move_diagram_svg, position_diagram, DiagramMode,
+    board_map, board_svg, diagram_info, move_diagram, move_diagram_svg, position_diagram,
+    DiagramMode,
 };
 
 /// Rulebook: play, check and draw chess variants written in a text definition language.
@@ -49,6 +50,9 @@ enum Command {
         /// Also print each move in algebraic notation.
         #[arg(long)]
         san: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = MovesFormat::Text)]
+        format: MovesFormat,
     },
     /// Draw a move diagram: the board with its zones, a piece and the squares it can reach.
     Diagram {
@@ -95,21 +99,41 @@ enum Command {
     Board {
         /// Definition file.
         file: PathBuf,
-        /// Output format (SVG shows the position with its drawn zones).
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+        format: BoardFormat,
         #[command(flatten)]
         position: PositionArgs,
     },
 }
 
-/// How diagrams are written.
+/// How a move diagram is written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     /// One character per square, as in rule books.
     Text,
     /// A picture for web pages.
     Svg,
+    /// The marked squares, for other programs.
+    Json,
+}
+
+/// How a board map is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardFormat {
+    /// The zones and the position, one character per square.
+    Text,
+    /// The position as a picture, zones with a glyph tinted.
+    Svg,
+}
+
+/// How a move list is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum MovesFormat {
+    /// One move per line in coordinate notation.
+    Text,
+    /// An array of move objects (coordinate and algebraic notation, piece, squares, kind).
+    Json,
 }
 
 #[derive(clap::Args, Debug)]
@@ -221,8 +245,18 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             file,
             position: args,
             san,
+            format,
         } => {
             let pos = position(&file, &args)?;
+            if format == MovesFormat::Json {
+                let moves: Vec<notation::MoveInfo> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| notation::move_info(&pos, m))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&moves)?);
+                return Ok(ExitCode::SUCCESS);
+            }
             for m in pos.legal_moves() {
                 if san {
                     println!("{} {}", notation::coord(&pos, &m), notation::san(&pos, &m));
@@ -247,6 +281,11 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 match format {
                     Format::Text => print!("{}", board_map(&pos)),
                     Format::Svg => print!("{}", board_svg(&pos)),
+                    Format::Json => {
+                        return Err(Failure(
+                            "`diagram --format json` needs `--piece` and `--at`".into(),
+                        ))
+                    }
                 }
                 return Ok(ExitCode::SUCCESS);
             };
@@ -294,6 +333,10 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             match format {
                 Format::Text => print!("{}", move_diagram(&shown, sq, mode)),
                 Format::Svg => print!("{}", move_diagram_svg(&shown, sq, mode)),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&diagram_info(&shown, sq, mode))?
+                ),
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -341,8 +384,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         } => {
             let pos = position(&file, &args)?;
             match format {
-                Format::Text => print!("{}", board_map(&pos)),
-                Format::Svg => print!("{}", board_svg(&pos)),
+                BoardFormat::Text => print!("{}", board_map(&pos)),
+                BoardFormat::Svg => print!("{}", board_svg(&pos)),
             }
             Ok(ExitCode::SUCCESS)
         }

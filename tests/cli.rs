@@ -140,6 +140,40 @@ fn diagrams_and_board_maps() {
 }
 
 #[test]
+fn machine_readable_output() {
+    let (out, err, code) = rulebook(&[
+        "moves",
+        "definitions/chess.variant",
+        "--fen",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let moves: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let list = moves.as_array().unwrap();
+    assert_eq!(list.len(), 9);
+    let queen = list.iter().find(|m| m["coord"] == "b7b8q").unwrap();
+    assert_eq!(queen["san"], "b8=Q+");
+    assert_eq!(queen["promotion"], "Queen");
+    snap!("cli_moves_json", out);
+    let (out, _, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--piece",
+        "N",
+        "--at",
+        "e5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let d: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(d["piece"], "Horse");
+    assert_eq!(d["targets"].as_array().unwrap().len(), 8);
+}
+
+#[test]
 fn diagrams_as_svg() {
     let (out, err, code) = rulebook(&[
         "diagram",

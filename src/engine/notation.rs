@@ -493,3 +493,48 @@ pub fn explain_from_square(pos: &Position, text: &str) -> Option<String> {
         ),
     })
 }
+
+/// A move described for machines (`moves --format json`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MoveInfo {
+    /// Coordinate notation.
+    pub coord: String,
+    /// SAN-like notation, with check marks.
+    pub san: String,
+    /// The moving or dropped piece's name.
+    pub piece: String,
+    /// Where it starts (`None` for a drop).
+    pub from: Option<String>,
+    /// Where it ends.
+    pub to: String,
+    /// What it promotes to.
+    pub promotion: Option<String>,
+    /// Whether it captures.
+    pub capture: bool,
+    /// `normal`, `double-step`, `en-passant`, `drop` or `castling`.
+    pub kind: &'static str,
+}
+
+/// Describes a move of this position.
+pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
+    let t = pos.tables();
+    let g = t.geometry;
+    MoveInfo {
+        coord: coord(pos, m),
+        san: san(pos, m),
+        piece: t.variant.pieces[m.piece.index()].name.clone(),
+        from: (!m.is_drop()).then(|| g.name(m.from).to_string()),
+        to: g.name(m.to).to_string(),
+        promotion: m
+            .promotion
+            .map(|k| t.variant.pieces[k.index()].name.clone()),
+        capture: is_capture(pos, m),
+        kind: match m.kind {
+            MoveKind::Normal => "normal",
+            MoveKind::DoubleStep => "double-step",
+            MoveKind::EnPassant => "en-passant",
+            MoveKind::Drop => "drop",
+            MoveKind::Castle => "castling",
+        },
+    }
+}

@@ -212,3 +212,58 @@ pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
     });
     out
 }
+
+/// A move diagram described for machines (`diagram --format json`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DiagramInfo {
+    /// The variant's name.
+    pub variant: String,
+    /// The piece's name.
+    pub piece: String,
+    /// Its side's name.
+    pub side: String,
+    /// Where it stands.
+    pub square: String,
+    /// Every marked square, in square order.
+    pub targets: Vec<TargetInfo>,
+}
+
+/// One marked square of a [`DiagramInfo`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TargetInfo {
+    /// The square.
+    pub square: String,
+    /// `both`, `move` or `capture`.
+    pub marker: &'static str,
+}
+
+/// The content of a move diagram, for machines.
+pub fn diagram_info(pos: &Position, at: Square, mode: DiagramMode) -> DiagramInfo {
+    let t = pos.tables();
+    let g = t.geometry;
+    let marks = diagram_markers(pos, at, mode);
+    let piece = pos.piece_at(at);
+    DiagramInfo {
+        variant: t.variant.name.clone(),
+        piece: piece
+            .map(|p| t.variant.pieces[p.kind.index()].name.clone())
+            .unwrap_or_default(),
+        side: piece
+            .map(|p| t.variant.sides[p.side.index()].name.clone())
+            .unwrap_or_default(),
+        square: g.name(at).to_string(),
+        targets: g
+            .squares()
+            .filter_map(|sq| {
+                marks[sq.index()].map(|m| TargetInfo {
+                    square: g.name(sq).to_string(),
+                    marker: match m {
+                        Marker::Both => "both",
+                        Marker::MoveOnly => "move",
+                        Marker::CaptureOnly => "capture",
+                    },
+                })
+            })
+            .collect(),
+    }
+}

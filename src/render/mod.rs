@@ -9,6 +9,7 @@ mod diagram;
 mod svg;
 
 pub use diagram::{
-    board_map, diagram_markers, move_diagram, position_diagram, DiagramMode, Marker,
+    board_map, diagram_info, diagram_markers, move_diagram, position_diagram, DiagramInfo,
+    DiagramMode, Marker, TargetInfo,
 };
 pub use svg::{board_svg, move_diagram_svg};
