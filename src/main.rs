@@ -28,6 +28,9 @@ enum Command {
         /// Definition files (`*.variant`).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
     },
     /// Count the leaf nodes of the legal move tree (move generation test).
     Perft {
@@ -118,6 +121,15 @@ enum Format {
     Json,
 }
 
+/// How `check` reports.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum CheckFormat {
+    /// Reports with the source quoted, on stderr; `FILE: ok` on stdout for good files.
+    Text,
+    /// One JSON object per file on stdout: its name, whether it is valid, every diagnostic.
+    Json,
+}
+
 /// How a board map is written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum BoardFormat {
@@ -192,18 +204,33 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
-        Command::Check { files } => {
+        Command::Check { files, format } => {
             let mut failed = false;
             for file in files {
                 let text = read(&file)?;
                 let name = file.display().to_string();
                 let report = rulebook::check_source(&name, &text);
+                failed |= report.has_errors;
+                if format == CheckFormat::Json {
+                    let mut diagnostics = String::from("null");
+                    if let Some(d) = &report.diagnostics {
+                        diagnostics.clear();
+                        miette::JSONReportHandler::new()
+                            .render_report(&mut diagnostics, d)
+                            .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
+                    }
+                    println!(
+                        "{{\"file\": {}, \"valid\": {}, \"report\": {}}}",
+                        serde_json::to_string(&name)?,
+                        !report.has_errors,
+                        diagnostics
+                    );
+                    continue;
+                }
                 if let Some(d) = report.diagnostics {
                     eprintln!("{:?}", miette::Report::new(d));
                 }
-                if report.has_errors {
-                    failed = true;
-                } else {
+                if !report.has_errors {
                     println!("{name}: ok");
                 }
             }
