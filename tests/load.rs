@@ -230,3 +230,17 @@ fn shipped_definitions_load() {
         "expected the shipped definitions, found {count}"
     );
 }
+
+#[test]
+fn the_tutorial_shows_its_definition_whole() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let fixture = std::fs::read_to_string(format!(
+        "{dir}/tests/fixtures/valid/tutorial/little-generals.variant"
+    ))
+    .unwrap();
+    let tutorial = std::fs::read_to_string(format!("{dir}/docs/tutorial.md")).unwrap();
+    assert!(
+        tutorial.contains(&fixture),
+        "docs/tutorial.md must end with the fixture, verbatim"
+    );
+}
