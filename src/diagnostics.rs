@@ -636,6 +636,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A Betza string that cannot be read.
+    #[error("cannot read this Betza notation: {why}")]
+    #[diagnostic(
+        code(rulebook::pattern::betza),
+        help("atoms `W F D N A H C Z G K R B Q`, doubled for riders (`NN`) or with a range (`R4`); before them `m c p n` and directions `f b l r s v`; or write the legs with `step`, `slide` and `then`")
+    )]
+    Betza {
+        /// What is wrong.
+        why: String,
+        /// Where.
+        #[label("here")]
+        at: SourceSpan,
+    },
+
     /// A pattern that would expand to too many paths from one square.
     #[error("this path branches into up to {bound} paths from one square")]
     #[diagnostic(

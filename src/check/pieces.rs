@@ -154,7 +154,7 @@ impl Ctx {
             match clause {
                 ast::PieceClause::Move(m) => {
                     for p in &m.patterns {
-                        slots.push(self.pattern(p));
+                        slots.extend(self.pattern(p));
                     }
                 }
                 ast::PieceClause::Confine(c) => {
@@ -259,7 +259,7 @@ impl Ctx {
         })
     }
 
-    fn pattern(&mut self, p: &ast::Pattern) -> Slot {
+    fn pattern(&mut self, p: &ast::Pattern) -> Vec<Slot> {
         let mut zones = Vec::new();
         let mut option_guards = Vec::new();
         for guard in &p.guards {
@@ -295,7 +295,38 @@ impl Ctx {
                     });
                 }
                 let kind = self.piece_ref(target).map(PieceKind::index);
-                return Slot::Like(kind, target.span);
+                return vec![Slot::Like(kind, target.span)];
+            }
+            ast::PatternBody::Betza(text) => {
+                return match super::betza::parse(&text.node) {
+                    Ok(read) => read
+                        .into_iter()
+                        .map(|(legs, mode)| {
+                            let mut pattern = Pattern {
+                                zones: zones.clone(),
+                                options: options.clone(),
+                                legs,
+                                mode,
+                                creates_en_passant: false,
+                                takes_en_passant: false,
+                            };
+                            self.modifiers(&p.modifiers, &mut pattern);
+                            Slot::Pattern(pattern)
+                        })
+                        .collect(),
+                    Err((offset, why)) => {
+                        let at = text.span.start + offset;
+                        self.report(DefinitionError::Betza {
+                            why,
+                            at: Span {
+                                start: at,
+                                end: (at + 1).min(text.span.end.max(at)),
+                            }
+                            .into(),
+                        });
+                        Vec::new()
+                    }
+                };
             }
             ast::PatternBody::Path(legs) => {
                 // A hop's screen must be on the last leg: the first legs only pass empty squares.
@@ -339,7 +370,7 @@ impl Ctx {
             takes_en_passant: false,
         };
         self.modifiers(&p.modifiers, &mut pattern);
-        Slot::Pattern(pattern)
+        vec![Slot::Pattern(pattern)]
     }
 
     fn modifiers(&mut self, modifiers: &[ast::Spanned<ast::Modifier>], pattern: &mut Pattern) {

@@ -350,6 +350,8 @@ pub enum PatternBody {
     Path(Vec<Leg>),
     /// `like PIECE`.
     Like(PieceRef),
+    /// `betza "..."`: the text between the quotes, spanned.
+    Betza(Spanned<String>),
 }
 
 /// How a leg travels, as written.

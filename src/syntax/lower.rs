@@ -460,6 +460,19 @@ fn pattern(pair: P<'_>) -> ast::Pattern {
                     "piece_ref",
                 ))));
             }
+            Rule::betza => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_betza");
+                let string = next(&mut inner, "string");
+                let text = string
+                    .into_inner()
+                    .next()
+                    .expect("grammar: a string holds its text");
+                body = Some(ast::PatternBody::Betza(Spanned::new(
+                    text.as_str().to_string(),
+                    span(&text),
+                )));
+            }
             Rule::path => body = Some(ast::PatternBody::Path(path(part))),
             Rule::modifier => modifiers.push(modifier(part)),
             r => unreachable!("pattern: unexpected {r:?}"),

@@ -1,0 +1,328 @@
+//! Betza's funny notation for piece moves (`fmWfcF`, `mRcpR`, `ffN`, `nN`), read into
+//! patterns, so that authors can write movement the way chess-variant pages describe it.
+//!
+//! Read here: the atoms `W F D N A H C Z G` (one leap each), `K` (`WF`), `R` (`WW`), `B`
+//! (`FF`), `Q` (`RB`); a doubled leaper is its rider (`NN`), and a number after an atom limits
+//! a rider's distance (`R4`, `W2`). Before an atom: `m` (move only), `c` (capture only), `p`
+//! (a rider that must hop exactly one screen, as the Xiangqi cannon captures), `n` (lame:
+//! `nN` steps orthogonally then outward as the Xiangqi horse; `nA` and `nD` step twice), and
+//! directions relative to the mover: `f b l r` (forward, backward, left, right), `s` (`lr`)
+//! and `v` (`fb`). Several direction groups unite (`fsR`: forward and sideways). On diagonal
+//! atoms a pair such as `fl` is one diagonal; on oblique atoms (`N C Z`) `ff`/`bb` are the two
+//! narrow jumps that way, `ll`/`rr` and `fs`/`bs` the wide ones, and a pair such as `fl` the
+//! two jumps in that quarter.
+
+use crate::model::{Dirs, Leg, LegKind, Mode};
+
+/// One pattern read from Betza: its legs and its mode.
+pub(super) type BetzaPattern = (Vec<Leg>, Mode);
+
+/// Why a Betza string could not be read: the byte offset in it, and what is wrong.
+pub(super) type BetzaError = (usize, String);
+
+fn leap(atom: char) -> Option<(i8, i8)> {
+    Some(match atom {
+        'W' => (1, 0),
+        'F' => (1, 1),
+        'D' => (2, 0),
+        'N' => (2, 1),
+        'A' => (2, 2),
+        'H' => (3, 0),
+        'C' => (3, 1),
+        'Z' => (3, 2),
+        'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// Every turn and reflection of a leap, in the side's own frame.
+fn all_vectors((a, b): (i8, i8)) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let v = (x * sx, y * sy);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// Whether vector `(x, y)` is selected by one direction group (`f`, `fl`, `ff`, `fs`, ...).
+fn selected(group: &str, (x, y): (i8, i8), oblique: bool) -> bool {
+    let (ax, ay) = (x.abs(), y.abs());
+    match group {
+        "f" => y > 0,
+        "b" => y < 0,
+        "l" => x < 0,
+        "r" => x > 0,
+        "s" => x != 0 && (!oblique || ax > ay || y == 0),
+        "v" => y != 0 && (!oblique || ay > ax || x == 0),
+        "ff" => y > 0 && ay > ax,
+        "bb" => y < 0 && ay > ax,
+        "ll" => x < 0 && ax > ay,
+        "rr" => x > 0 && ax > ay,
+        "fs" | "sf" => y > 0 && ax > ay,
+        "bs" | "sb" => y < 0 && ax > ay,
+        "fl" | "lf" => y > 0 && x < 0,
+        "fr" | "rf" => y > 0 && x > 0,
+        "bl" | "lb" => y < 0 && x < 0,
+        "br" | "rb" => y < 0 && x > 0,
+        _ => false,
+    }
+}
+
+/// Splits direction letters into groups: pairs that name one direction on this kind of atom,
+/// single letters otherwise.
+fn groups(dirs: &str, diagonal: bool, oblique: bool) -> Vec<String> {
+    let chars: Vec<char> = dirs.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 1 < chars.len() {
+            let pair: String = chars[i..i + 2].iter().collect();
+            let vertical = |c: char| c == 'f' || c == 'b';
+            let horizontal = |c: char| c == 'l' || c == 'r';
+            let is_pair = (diagonal || oblique)
+                && ((vertical(chars[i]) && horizontal(chars[i + 1]))
+                    || (horizontal(chars[i]) && vertical(chars[i + 1])))
+                || oblique && (chars[i] == chars[i + 1] || pair == "fs" || pair == "bs");
+            if is_pair {
+                out.push(pair);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(chars[i].to_string());
+        i += 1;
+    }
+    out
+}
+
+/// Reads a Betza string into patterns.
+pub(super) fn parse(text: &str) -> Result<Vec<BetzaPattern>, BetzaError> {
+    let bytes: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    if bytes.is_empty() {
+        return Err((0, "the notation is empty".into()));
+    }
+    while i < bytes.len() {
+        let start = i;
+        let mut dirs = String::new();
+        let mut mode = None;
+        let mut hop = false;
+        let mut lame = false;
+        while i < bytes.len() && bytes[i].is_ascii_lowercase() {
+            match bytes[i] {
+                'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(bytes[i]),
+                'm' | 'c' => {
+                    let m = if bytes[i] == 'm' {
+                        Mode::MoveOnly
+                    } else {
+                        Mode::CaptureOnly
+                    };
+                    if mode.is_some_and(|old| old != m) {
+                        return Err((i, "`m` and `c` on one atom leave it no move".into()));
+                    }
+                    mode = Some(m);
+                }
+                'p' => hop = true,
+                'n' => lame = true,
+                c => {
+                    return Err((
+                        i,
+                        format!("`{c}` is not a Betza modifier this reader knows"),
+                    ))
+                }
+            }
+            i += 1;
+        }
+        let Some(&atom) = bytes.get(i) else {
+            return Err((start, "modifiers without an atom after them".into()));
+        };
+        i += 1;
+        // Compound atoms stand for several simple ones.
+        let (parts, mut rider): (Vec<char>, bool) = match atom {
+            'K' => (vec!['W', 'F'], false),
+            'R' => (vec!['W'], true),
+            'B' => (vec!['F'], true),
+            'Q' => (vec!['W', 'F'], true),
+            a if leap(a).is_some() => (vec![a], false),
+            a => {
+                return Err((
+                    i - 1,
+                    format!("`{a}` is not a Betza atom this reader knows"),
+                ))
+            }
+        };
+        if !rider && bytes.get(i) == Some(&atom) && leap(atom).is_some() {
+            rider = true;
+            i += 1;
+        }
+        let mut max = None;
+        let digits_start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > digits_start {
+            let n: String = bytes[digits_start..i].iter().collect();
+            match n.parse::<u8>() {
+                Ok(v) if (1..=26).contains(&v) => {
+                    if !rider {
+                        // `W2`: a leaper with a range is a short rider.
+                        rider = true;
+                    }
+                    max = Some(v);
+                }
+                _ => return Err((digits_start, format!("range `{n}` must be from 1 to 26"))),
+            }
+        }
+        if hop && !rider {
+            return Err((
+                start,
+                "`p` (hop over a screen) needs a rider such as `R` or `NN`".into(),
+            ));
+        }
+        for part in parts {
+            let base = leap(part).expect("compound atoms are made of leapers");
+            let diagonal = base.0 == base.1;
+            let oblique = base.0 != base.1 && base.1 != 0;
+            let mut vectors = all_vectors(base);
+            if !dirs.is_empty() {
+                let gs = groups(&dirs, diagonal, oblique);
+                vectors.retain(|v| gs.iter().any(|g| selected(g, *v, oblique)));
+                if vectors.is_empty() {
+                    // A compound atom may leave one of its parts with no direction (`fK`'s
+                    // `W` part keeps forward; `flK`'s keeps none): only its other part moves.
+                    continue;
+                }
+            }
+            let legs = if lame {
+                match part {
+                    'N' if !dirs.is_empty() => {
+                        // Directions filter a lame knight's final squares, which the two-leg
+                        // form cannot express exactly.
+                        return Err((
+                            start,
+                            "directions on `nN` are not supported; write the legs with `then`"
+                                .into(),
+                        ));
+                    }
+                    'N' => vec![
+                        Leg {
+                            kind: LegKind::Step,
+                            dirs: Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
+                        },
+                        Leg {
+                            kind: LegKind::Step,
+                            dirs: Dirs::Outward,
+                        },
+                    ],
+                    'A' | 'D' => {
+                        let unit: Vec<(i8, i8)> = vectors
+                            .iter()
+                            .map(|&(x, y)| (x.signum(), y.signum()))
+                            .collect();
+                        vec![
+                            Leg {
+                                kind: LegKind::Step,
+                                dirs: Dirs::Vectors(unit),
+                            },
+                            Leg {
+                                kind: LegKind::Step,
+                                dirs: Dirs::Same,
+                            },
+                        ]
+                    }
+                    _ => {
+                        return Err((
+                            start,
+                            format!("`n` (lame) is read for `N`, `A` and `D`, not `{atom}`"),
+                        ))
+                    }
+                }
+            } else {
+                let kind = match (rider, hop) {
+                    (false, _) => LegKind::Step,
+                    (true, false) => LegKind::Slide { max },
+                    (true, true) => LegKind::Hop { max },
+                };
+                vec![Leg {
+                    kind,
+                    dirs: Dirs::Vectors(vectors),
+                }]
+            };
+            out.push((legs, mode.unwrap_or(Mode::Both)));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vectors(text: &str) -> Vec<(Vec<(i8, i8)>, Mode, LegKind)> {
+        parse(text)
+            .unwrap()
+            .into_iter()
+            .map(|(legs, mode)| match &legs[0].dirs {
+                Dirs::Vectors(v) => {
+                    let mut v = v.clone();
+                    v.sort();
+                    (v, mode, legs[0].kind)
+                }
+                _ => unreachable!(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn directions_select_the_expected_vectors() {
+        assert_eq!(vectors("fW")[0].0, vec![(0, 1)]);
+        assert_eq!(vectors("vW")[0].0, vec![(0, -1), (0, 1)]);
+        assert_eq!(vectors("fF")[0].0, vec![(-1, 1), (1, 1)]);
+        assert_eq!(vectors("flF")[0].0, vec![(-1, 1)]);
+        assert_eq!(vectors("ffN")[0].0, vec![(-1, 2), (1, 2)]);
+        assert_eq!(vectors("fN")[0].0, vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(vectors("fsR")[0].0, vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(vectors("N")[0].0.len(), 8);
+    }
+
+    #[test]
+    fn modes_riders_and_hoppers() {
+        let cannon = vectors("mRcpR");
+        assert_eq!(cannon[0].1, Mode::MoveOnly);
+        assert_eq!(cannon[0].2, LegKind::Slide { max: None });
+        assert_eq!(cannon[1].1, Mode::CaptureOnly);
+        assert_eq!(cannon[1].2, LegKind::Hop { max: None });
+        assert_eq!(vectors("NN")[0].2, LegKind::Slide { max: None });
+        assert_eq!(vectors("R4")[0].2, LegKind::Slide { max: Some(4) });
+        assert_eq!(vectors("Q").len(), 2);
+        assert_eq!(
+            vectors("fmWfcF").iter().map(|v| v.1).collect::<Vec<_>>(),
+            vec![Mode::MoveOnly, Mode::CaptureOnly]
+        );
+    }
+
+    #[test]
+    fn lame_pieces_are_two_legs() {
+        let horse = parse("nN").unwrap();
+        assert_eq!(horse[0].0.len(), 2);
+        assert_eq!(horse[0].0[1].dirs, Dirs::Outward);
+        let elephant = parse("nA").unwrap();
+        assert_eq!(elephant[0].0[1].dirs, Dirs::Same);
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        assert_eq!(parse("fX").unwrap_err().0, 1);
+        assert_eq!(parse("mcW").unwrap_err().0, 1);
+        assert_eq!(parse("pN").unwrap_err().0, 0);
+        assert_eq!(parse("fm").unwrap_err().0, 0);
+        assert_eq!(parse("R99").unwrap_err().0, 1);
+        assert!(parse("").is_err());
+    }
+}
