@@ -264,7 +264,10 @@ pub(super) fn parse(text: &str) -> Result<Vec<BetzaPattern>, BetzaError> {
 mod tests {
     use super::*;
 
-    fn vectors(text: &str) -> Vec<(Vec<(i8, i8)>, Mode, LegKind)> {
+    /// Each pattern's first-leg vectors (sorted), mode and leg kind.
+    type Read = Vec<(Vec<(i8, i8)>, Mode, LegKind)>;
+
+    fn vectors(text: &str) -> Read {
         parse(text)
             .unwrap()
             .into_iter()
