@@ -86,3 +86,41 @@ fn random_games_keep_every_invariant() {
         }
     }
 }
+
+#[test]
+fn edited_fens_are_refused_or_handled() {
+    const PIECES: &[u8] = b"KkQqRrBbNnPpGgSsLlCcAaOoIiHhEeMm+~[]/-0123456789 wb";
+    for (name, start) in definitions() {
+        let mut rng = Rng(0x0bad_f00d_dead_beef);
+        let fen = start.fen();
+        for _ in 0..400 {
+            let mut bytes = fen.clone().into_bytes();
+            for _ in 0..1 + rng.next() % 3 {
+                let at = (rng.next() % (bytes.len() as u64 + 1)) as usize;
+                match rng.next() % 3 {
+                    0 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    1 if at < bytes.len() => {
+                        bytes[at] = PIECES[(rng.next() % PIECES.len() as u64) as usize]
+                    }
+                    _ => bytes.insert(at, PIECES[(rng.next() % PIECES.len() as u64) as usize]),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            // A refusal is one line; an accepted position must survive move generation.
+            match start.with_fen(&text) {
+                Err(e) => assert!(!e.to_string().contains('\n'), "{name}: {text}"),
+                Ok(mut pos) => {
+                    let _ = rulebook::engine::perft(&mut pos, 2);
+                    let _ = pos.outcome();
+                    assert_eq!(
+                        pos.with_fen(&pos.fen()).map(|p| p.fen()),
+                        Ok(pos.fen()),
+                        "{name}: {text}"
+                    );
+                }
+            }
+        }
+    }
+}
