@@ -1,16 +1,11 @@
 //! Moves written in Betza notation behave exactly like the same moves written as legs: Chess
 //! and Xiangqi with Betza pieces reach the published perft counts.
 
+mod common;
 use rulebook::engine::{perft, Position};
-use rulebook::model::Tables;
 
 fn fixture(name: &str) -> Position {
-    let path = format!(
-        "{}/tests/fixtures/valid/pieces/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let variant = rulebook::load(name, &std::fs::read_to_string(path).unwrap()).unwrap();
-    Position::new(Tables::compile(&variant, &[]).unwrap())
+    common::start_of(&format!("tests/fixtures/valid/pieces/{name}"))
 }
 
 #[test]

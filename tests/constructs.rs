@@ -1,15 +1,9 @@
 //! Hand-checked positions for the movement constructs of the shipped games: every target
 //! list below was worked out by hand from the rules, square by square.
 
+mod common;
+use common::start;
 use rulebook::engine::{notation, Position};
-use rulebook::model::Tables;
-
-fn start(file: &str) -> Position {
-    let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    let variant = rulebook::load(file, &text).unwrap();
-    Position::new(Tables::compile(&variant, &[]).unwrap())
-}
 
 /// The destinations of the legal moves from `from`, sorted.
 fn targets(pos: &Position, from: &str) -> Vec<String> {

@@ -1,14 +1,10 @@
 //! Game results and the rules around them, on hand-built positions.
 
+mod common;
+use common::start;
 use rulebook::engine::record::replay;
 use rulebook::engine::{notation, Outcome, Position, Reason};
 use rulebook::model::{Side, Tables};
-
-fn start(file: &str) -> Position {
-    let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
-    let variant = rulebook::load(file, &std::fs::read_to_string(path).unwrap()).unwrap();
-    Position::new(Tables::compile(&variant, &[]).unwrap())
-}
 
 fn moves(pos: &Position) -> Vec<String> {
     pos.legal_moves()

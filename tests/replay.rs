@@ -1,14 +1,10 @@
 //! Game records from the seeds replay move by move; broken records stop at the right ply.
 
+mod common;
+use common::start;
 use rulebook::engine::record::{replay, ReplayError};
-use rulebook::engine::{Outcome, Position, Reason};
-use rulebook::model::{Side, Tables};
-
-fn start(file: &str) -> Position {
-    let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
-    let variant = rulebook::load(file, &std::fs::read_to_string(path).unwrap()).unwrap();
-    Position::new(Tables::compile(&variant, &[]).unwrap())
-}
+use rulebook::engine::{Outcome, Reason};
+use rulebook::model::Side;
 
 fn record(name: &str) -> String {
     std::fs::read_to_string(format!(

@@ -78,7 +78,11 @@ pub fn coord(pos: &Position, m: &Move) -> String {
 /// # Errors
 /// If the text matches no legal move.
 pub fn parse_coord(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let legal = pos.legal_moves();
+    coord_among(pos, text, &pos.legal_moves())
+}
+
+/// Reads a coordinate move and finds it among `legal`.
+fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, ParseMoveError> {
     let wanted = text.trim();
     // Squares are lowercase, so `B3c5` (a bishop from rank 3) is never read as `b3c5`; only
     // a drop's piece letter and a promotion letter may be in either case.
@@ -332,10 +336,11 @@ fn split_san(g: Geometry, text: &str) -> Option<SanParts> {
 /// If the text is unreadable, matches no legal move, or matches several.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let text = text.trim();
-    if let Ok(m) = parse_coord(pos, text) {
+    let legal = pos.legal_moves();
+    if let Ok(m) = coord_among(pos, text, &legal) {
         return Ok(m);
     }
-    parse_move_among(pos, text, &pos.legal_moves())
+    parse_move_among(pos, text, &legal)
 }
 
 /// Reads a move in SAN-like or long algebraic notation, matching it against `candidates`.
