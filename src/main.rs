@@ -303,7 +303,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         } => {
             let pos = position(&file, &args)?;
             let t = pos.tables();
-            let g = t.geometry;
+            let g = t.geometry();
             let (Some(piece), Some(at)) = (piece, at) else {
                 match format {
                     Format::Text => print!("{}", board_map(&pos)),
@@ -324,15 +324,15 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             })?;
             let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(&pos, &piece) {
                 Some(p) => (p.kind, p.side),
-                None => match t.variant.piece_by_name(&piece) {
+                None => match t.variant().piece_by_name(&piece) {
                     Some(k) => (k, rulebook::model::Side(0)),
                     None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
                 },
             };
             if let Some(s) = side {
                 who = t
-                    .variant
-                    .sides
+                    .variant()
+                    .sides()
                     .iter()
                     .position(|d| d.name == s)
                     .map(|i| rulebook::model::Side(i as u8))
@@ -344,8 +344,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     _ => {
                         return Err(Failure(format!(
                             "no {} of {} on {at} in this position",
-                            t.variant.pieces[kind.index()].name,
-                            t.variant.sides[who.index()].name
+                            t.variant().piece(kind).name,
+                            t.variant().side(who).name
                         )))
                     }
                 }
@@ -390,7 +390,11 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 Some(o) => println!("result: {}", record::describe(&r.position, o)),
                 None => println!(
                     "result: the game goes on, {} to move",
-                    r.position.tables().variant.sides[r.position.side_to_move().index()].name
+                    r.position
+                        .tables()
+                        .variant()
+                        .side(r.position.side_to_move())
+                        .name
                 ),
             }
             Ok(ExitCode::SUCCESS)
@@ -431,7 +435,7 @@ fn one_line(rendered: &str) -> String {
 
 /// The side named `name`: a side's name, `first`/`second`, or `none`.
 fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
-    let sides = &pos.tables().variant.sides;
+    let sides = &pos.tables().variant().sides();
     match name {
         "none" => Ok(None),
         "first" => Ok(Some(Side(0))),
@@ -458,9 +462,7 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
     let mut history: Vec<String> = Vec::new();
     println!("commands: a move (e2e4, Nf3, P@e5), `moves`, `undo`, `fen`, `quit`");
     loop {
-        let name = pos.tables().variant.sides[pos.side_to_move().index()]
-            .name
-            .clone();
+        let name = pos.tables().variant().side(pos.side_to_move()).name.clone();
         if let Some(o) = pos.outcome() {
             print!("{}", position_diagram(&pos));
             println!("result: {}", record::describe(&pos, &o));

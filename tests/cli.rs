@@ -310,7 +310,7 @@ fn play_against_the_engine_until_mate() {
         "{out}"
     );
     assert!(
-        out.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1"),
+        out.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
         "{out}"
     );
 }

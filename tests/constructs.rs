@@ -7,7 +7,7 @@ use rulebook::engine::{notation, Position};
 
 /// The destinations of the legal moves from `from`, sorted.
 fn targets(pos: &Position, from: &str) -> Vec<String> {
-    let g = pos.tables().geometry;
+    let g = pos.tables().geometry();
     let sq = g.parse(from).unwrap();
     let mut out: Vec<String> = pos
         .legal_moves()
@@ -119,7 +119,7 @@ fn middle_xiangqi_pawn_crosses_and_promotes() {
         .with_fen("7g5/13/13/13/13/4P8/13/13/13/5G7 w 0 1")
         .unwrap();
     let moves = pos.legal_moves();
-    let from = pos.tables().geometry.parse("e5").unwrap();
+    let from = pos.tables().geometry().parse("e5").unwrap();
     let m: Vec<String> = moves
         .iter()
         .filter(|m| m.from == from)

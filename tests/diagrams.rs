@@ -9,9 +9,9 @@ fn diagrams(file: &str, square_for: impl Fn(&str) -> &'static str) -> String {
     let path = format!("{}/definitions/{file}", env!("CARGO_MANIFEST_DIR"));
     let variant = rulebook::load(file, &std::fs::read_to_string(path).unwrap()).unwrap();
     let pos = Position::new(Tables::compile(&variant, &[]).unwrap());
-    let g = variant.geometry;
+    let g = variant.geometry();
     let mut out = String::new();
-    for (k, piece) in variant.pieces.iter().enumerate() {
+    for (k, piece) in variant.pieces().iter().enumerate() {
         let name = square_for(&piece.name);
         let sq = g.parse(name).unwrap();
         let alone = pos.alone(

@@ -72,7 +72,7 @@ fn random_games_keep_every_invariant() {
                 let hash = pos.hash();
                 let mover = pos.side_to_move();
                 pos.play(m);
-                if pos.tables().rules.checkmate {
+                if pos.tables().rules().checkmate {
                     assert!(
                         !pos.royal_exposed(mover),
                         "{at}: a legal move left a royal exposed"

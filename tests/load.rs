@@ -37,44 +37,50 @@ fn guards(v: &Variant, options: &[OptionGuard]) -> String {
         .iter()
         .map(|g| {
             let word = if g.when_on { "if" } else { "unless" };
-            format!("{word} {} ", v.options[g.option.0 as usize].name)
+            format!("{word} {} ", v.options()[g.option.0 as usize].name)
         })
         .collect()
 }
 
 /// A plain-text account of a checked variant: what the checker resolved each line into.
 fn summary(v: &Variant) -> String {
-    let g = v.geometry;
+    let g = v.geometry();
     let mut out = String::new();
-    let _ = writeln!(out, "## Variant\n{:?}, {} x {}", v.name, g.width, g.height);
-    for s in &v.sides {
+    let _ = writeln!(
+        out,
+        "## Variant\n{:?}, {} x {}",
+        v.name(),
+        g.width,
+        g.height
+    );
+    for s in v.sides() {
         let _ = writeln!(out, "side {} faces {:?}", s.name, s.facing);
     }
     let _ = writeln!(out, "\n## Options");
-    for o in &v.options {
+    for o in v.options() {
         let _ = writeln!(out, "{} (default {}): {}", o.name, o.default, o.description);
     }
     let _ = writeln!(out, "\n## Zones");
-    for z in &v.zones {
+    for z in v.zones() {
         for (side, set) in z.squares.iter().enumerate() {
             let _ = writeln!(
                 out,
                 "{} for {}: {}",
                 z.name,
-                v.sides[side].name,
+                v.sides()[side].name,
                 squares(g, set)
             );
         }
     }
     let _ = writeln!(out, "\n## Pieces");
-    for p in &v.pieces {
+    for p in v.pieces() {
         let royal = if p.royal { " royal" } else { "" };
         let _ = writeln!(out, "{} {} value {}{royal}", p.letter, p.name, p.value);
         for pat in &p.patterns {
             let mut line = String::from("  move ");
             for z in &pat.zones {
                 let word = if z.inside { "in" } else { "outside" };
-                let _ = write!(line, "{word} {} ", v.zones[z.zone.0 as usize].name);
+                let _ = write!(line, "{word} {} ", v.zones()[z.zone.0 as usize].name);
             }
             line.push_str(&guards(v, &pat.options));
             let legs: Vec<String> = pat
@@ -116,14 +122,14 @@ fn summary(v: &Variant) -> String {
         }
         for c in &p.confinements {
             let word = if c.inside { "stay in" } else { "never enter" };
-            let zone = &v.zones[c.zone.0 as usize].name;
+            let zone = &v.zones()[c.zone.0 as usize].name;
             let _ = writeln!(out, "  {}{word} {zone}", guards(v, &c.options));
         }
         for pr in &p.promotions {
             let choices: Vec<&str> = pr
                 .choices
                 .iter()
-                .map(|k| v.pieces[k.index()].name.as_str())
+                .map(|k| v.pieces()[k.index()].name.as_str())
                 .collect();
             let _ = writeln!(
                 out,
@@ -131,12 +137,12 @@ fn summary(v: &Variant) -> String {
                 guards(v, &pr.options),
                 choices.join(" "),
                 if pr.from_zone_too { "or from " } else { "" },
-                v.zones[pr.zone.0 as usize].name,
+                v.zones()[pr.zone.0 as usize].name,
                 if pr.forced { ", forced" } else { "" }
             );
         }
         if let Some(d) = p.demotes_to {
-            let _ = writeln!(out, "  demote to {}", v.pieces[d.index()].name);
+            let _ = writeln!(out, "  demote to {}", v.pieces()[d.index()].name);
         }
         if p.drops != Default::default() {
             let _ = writeln!(out, "  drops {:?}", p.drops);
@@ -145,7 +151,7 @@ fn summary(v: &Variant) -> String {
             let _ = writeln!(out, "  resets clock");
         }
     }
-    let r = &v.rules;
+    let r = &v.rules();
     let _ = writeln!(out, "\n## Rules");
     let _ = writeln!(
         out,
@@ -169,11 +175,11 @@ fn summary(v: &Variant) -> String {
             out,
             "{}castling for {}: {} {}-{} with {} {}-{}",
             guards(v, &c.options),
-            v.sides[c.side.index()].name,
-            v.pieces[c.king.index()].name,
+            v.sides()[c.side.index()].name,
+            v.pieces()[c.king.index()].name,
             g.name(c.king_from),
             g.name(c.king_to),
-            v.pieces[c.partner.index()].name,
+            v.pieces()[c.partner.index()].name,
             g.name(c.partner_from),
             g.name(c.partner_to)
         );
@@ -183,10 +189,10 @@ fn summary(v: &Variant) -> String {
         let row: String = (0..i32::from(g.width))
             .map(|file| {
                 let sq = g.square(file, rank).expect("on the board");
-                match v.setup.iter().find(|p| p.square == sq) {
+                match v.setup().iter().find(|p| p.square == sq) {
                     None => ".".to_string(),
                     Some(p) => {
-                        let l = &v.pieces[p.piece.index()].letter;
+                        let l = &v.pieces()[p.piece.index()].letter;
                         if p.side.0 == 0 {
                             l.clone()
                         } else {

@@ -136,11 +136,11 @@ fn exercise(variant: &rulebook::model::Variant) {
     rulebook::engine::perft(&mut pos, 2);
     let _ = pos.outcome();
     let _ = rulebook::render::board_map(&pos);
-    let g = variant.geometry;
+    let g = variant.geometry();
     let centre = g
         .square(g.width as i32 / 2, g.height as i32 / 2)
         .expect("on the board");
-    for k in 0..variant.pieces.len() {
+    for k in 0..variant.pieces().len() {
         let piece = rulebook::engine::Piece {
             side: rulebook::model::Side(0),
             kind: rulebook::model::PieceKind(k as u8),

@@ -72,7 +72,7 @@ pub fn check_source(name: &str, text: &str) -> CheckReport {
 /// ```
 /// let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
 /// let chess = rulebook::load("chess.variant", &text).unwrap();
-/// assert_eq!(chess.pieces.len(), 6);
+/// assert_eq!(chess.pieces().len(), 6);
 /// ```
 pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
     let report = check_source(name, text);

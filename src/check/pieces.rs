@@ -309,6 +309,7 @@ impl Ctx {
                                 mode,
                                 creates_en_passant: false,
                                 takes_en_passant: false,
+                                unmoved: None,
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -368,6 +369,7 @@ impl Ctx {
             mode: Mode::Both,
             creates_en_passant: false,
             takes_en_passant: false,
+            unmoved: None,
         };
         self.modifiers(&p.modifiers, &mut pattern);
         vec![Slot::Pattern(pattern)]

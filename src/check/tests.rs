@@ -12,15 +12,15 @@ fn definition(name: &str) -> Variant {
 #[test]
 fn xiangqi_resolves() {
     let v = definition("xiangqi");
-    let g = v.geometry;
+    let g = v.geometry();
     assert_eq!((g.width, g.height), (9, 10));
-    let palace = &v.zones[v.zone_by_name("palace").unwrap().0 as usize];
+    let palace = &v.zones()[v.zone_by_name("palace").unwrap().0 as usize];
     let expected: SquareSet = ["d8", "e8", "f8", "d9", "e9", "f9", "d10", "e10", "f10"]
         .iter()
         .map(|s| g.parse(s).unwrap())
         .collect();
     assert_eq!(palace.squares[1], expected);
-    let horse = &v.pieces[v.piece_by_name("Horse").unwrap().index()];
+    let horse = &v.pieces()[v.piece_by_name("Horse").unwrap().index()];
     assert_eq!(horse.patterns.len(), 1);
     let legs = &horse.patterns[0].legs;
     assert_eq!(legs.len(), 2);
@@ -35,29 +35,29 @@ fn xiangqi_resolves() {
 #[test]
 fn chess_castlings_and_promotions_resolve() {
     let v = definition("chess");
-    let g = v.geometry;
-    assert_eq!(v.rules.castlings.len(), 4);
-    let black_short = &v.rules.castlings[1];
+    let g = v.geometry();
+    assert_eq!(v.rules().castlings.len(), 4);
+    let black_short = &v.rules().castlings[1];
     assert_eq!(black_short.side, crate::model::Side(1));
     assert_eq!(g.name(black_short.king_from).to_string(), "e8");
     assert_eq!(g.name(black_short.partner_to).to_string(), "f8");
-    let pawn = &v.pieces[v.piece_by_letter("P").unwrap().index()];
+    let pawn = &v.pieces()[v.piece_by_letter("P").unwrap().index()];
     assert_eq!(pawn.promotions[0].choices.len(), 4);
     assert!(pawn.promotions[0].forced);
     assert!(pawn.patterns[1].creates_en_passant && pawn.patterns[2].takes_en_passant);
-    assert_eq!(v.setup.len(), 32);
-    assert_eq!(v.rules.move_limit, Some(100));
+    assert_eq!(v.setup().len(), 32);
+    assert_eq!(v.rules().move_limit, Some(100));
 }
 
 #[test]
 fn shogi_drops_and_likes_resolve() {
     let v = definition("shogi");
-    assert!(v.rules.drops);
-    let tokin = &v.pieces[v.piece_by_letter("+P").unwrap().index()];
-    let gold = &v.pieces[v.piece_by_name("Gold").unwrap().index()];
+    assert!(v.rules().drops);
+    let tokin = &v.pieces()[v.piece_by_letter("+P").unwrap().index()];
+    let gold = &v.pieces()[v.piece_by_name("Gold").unwrap().index()];
     assert_eq!(tokin.patterns, gold.patterns);
     assert_eq!(tokin.demotes_to, v.piece_by_name("Pawn"));
-    let pawn = &v.pieces[v.piece_by_name("Pawn").unwrap().index()];
+    let pawn = &v.pieces()[v.piece_by_name("Pawn").unwrap().index()];
     assert_eq!(pawn.drops.max_per_file, Some(1));
     assert!(pawn.drops.no_mate);
     assert!(pawn.promotions[0].from_zone_too);
@@ -73,8 +73,8 @@ fn zone_sets(zones: &str) -> Vec<Vec<String>> {
         Ok(v) => v,
         Err(e) => panic!("{e:?}"),
     };
-    let g = v.geometry;
-    let z = &v.zones[v.zone_by_name("z").unwrap().0 as usize];
+    let g = v.geometry();
+    let z = &v.zones()[v.zone_by_name("z").unwrap().0 as usize];
     z.squares
         .iter()
         .map(|s| s.iter().map(|sq| g.name(sq).to_string()).collect())

@@ -1,21 +1,27 @@
-//! FEN for boards of any size, in the form Fairy-Stockfish writes.
+//! FEN for boards of any size, exchangeable with Fairy-Stockfish.
 //!
-//! Written form: `<board>[<hand>] <side> <castling> <en passant> <halfmove> <fullmove>`.
-//! Ranks run top to bottom separated by `/`; runs of empty squares are decimal numbers of any
-//! length (`10`); promoted pieces are `+` and their letter; uppercase is the first side.
-//! The hand part (`[PPn]`, `[-]` when empty) is written only when the variant has drops; the
-//! castling and en-passant fields only when it has castling and en-passant captures (`-`
-//! when empty), so Shogi positions read `...[-] w 0 1` as Fairy-Stockfish writes them.
+//! **Written** as Fairy-Stockfish writes it for the same position, six fields always:
+//! `<board>[<hand>] <side> <castling> <en passant> <halfmove> <fullmove>`. Ranks run top to
+//! bottom separated by `/`; runs of empty squares are decimal numbers of any length (`10`);
+//! uppercase is the first side; promoted pieces are `+` and their letter. The hand part is
+//! written only when the variant has drops (`[]` when empty, pieces in the definition's
+//! order). Castling is `KQkq`-style, or the partner's file letter where `K`/`Q` would be
+//! ambiguous, `-` when there is none (also in variants without castling). En passant lists
+//! every target square the side to move could capture on, concatenated (`e3`, or `e3e4` after
+//! a triple step), else `-`.
 //!
-//! Reading is lenient: the hand part, the castling, en-passant and clock fields may be left out,
-//! and `-` fields a variant does not have are skipped (`w - - 0 1` reads for Xiangqi);
-//! a `~` after a piece (Fairy-Stockfish's promoted-piece mark) is ignored; the side may be
-//! given as `w`/`b` or by the initial of the side's name; castling may use `KQkq` or file
-//! letters (the partner's file, uppercase for the first side).
+//! **Read** leniently, so that every FEN Fairy-Stockfish writes or lists as a start position is
+//! accepted: the hand in brackets (`[Qn]`, `[-]`, `[]`) or as an extra rank after the board
+//! (`.../RNBQKBNR/Qn w ...`); the castling, en-passant and clock fields may be left out, and a
+//! `-` may stand for a field the variant does not have (`w - - 0 1` in Xiangqi, `[-] w 0 1` in
+//! Shogi); castling as `KQkq` or file letters (Shredder- and X-FEN); en passant as one square or
+//! several; `~` after a piece letter (Fairy-Stockfish's promoted-piece mark) is read and
+//! dropped; the side may be `w`/`b` or the side's name or initial. Limits: at most
+//! [`MAX_IN_HANDS`] pieces in hand; every refusal is one line.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
-use super::position::{Piece, Position};
+use super::position::{Piece, Position, MAX_IN_HANDS};
 use crate::model::{Geometry, PieceKind, Side, Square};
 
 /// Why a FEN was refused; the message is one line.
@@ -31,138 +37,35 @@ impl Position {
     /// A position of the same variant as `self`, read from `fen`.
     ///
     /// # Errors
-    /// If the text is not a FEN of this variant's board and pieces.
+    /// If the text is not a FEN of this variant's board and pieces, or holds more pieces in
+    /// hand than the engine keeps.
     pub fn with_fen(&self, fen: &str) -> Result<Position, ParseFenError> {
         let t = self.tables();
-        let g = t.geometry;
+        let g = t.geometry();
         let mut pos = Position::empty(std::sync::Arc::clone(&self.sh));
-        let fen = fen.trim();
         let mut fields = fen.split_whitespace();
         let Some(board_part) = fields.next() else {
             return err("empty text");
         };
-        let (board, hand) = match board_part.find('[') {
-            Some(i) => {
-                let Some(rest) = board_part[i + 1..].strip_suffix(']') else {
-                    return err("hand part has no closing `]`");
-                };
-                (&board_part[..i], Some(rest))
-            }
-            None => (board_part, None),
-        };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != g.height as usize {
-            return err(format!(
-                "board has {} ranks, this variant has {}",
-                ranks.len(),
-                g.height
-            ));
-        }
+        let (ranks, hand) = split_board(board_part, g)?;
         for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = g.height as i32 - 1 - i as i32;
-            let mut file: i32 = 0;
-            let mut chars = rank_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if c.is_ascii_digit() {
-                    let mut n = c.to_digit(10).unwrap_or(0) as i32;
-                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n.saturating_mul(10).saturating_add(d as i32);
-                        chars.next();
-                    }
-                    file = file.saturating_add(n);
-                    continue;
-                }
-                if c == '~' {
-                    continue;
-                }
-                let letter = if c == '+' {
-                    match chars.next() {
-                        Some(l) if l.is_ascii_alphabetic() => format!("+{l}"),
-                        _ => {
-                            return err(format!("`+` without a piece letter in rank {}", rank + 1))
-                        }
-                    }
-                } else {
-                    c.to_string()
-                };
-                let piece = piece_from_letter(self, &letter)
-                    .ok_or_else(|| ParseFenError(format!("unknown piece letter `{letter}`")))?;
-                let Some(sq) = g.square(file, rank) else {
-                    return err(format!(
-                        "rank {} is longer than {} files",
-                        rank + 1,
-                        g.width
-                    ));
-                };
-                pos.put(sq, piece);
-                file += 1;
-            }
-            if file != g.width as i32 {
-                return err(format!(
-                    "rank {} has {} squares, the board has {} files",
-                    rank + 1,
-                    file,
-                    g.width
-                ));
-            }
+            read_rank(&mut pos, g.height as i32 - 1 - i as i32, rank_text)?;
         }
         if let Some(hand) = hand {
-            for c in hand.chars().filter(|c| *c != '-') {
-                let piece = piece_from_letter(self, &c.to_string())
-                    .ok_or_else(|| ParseFenError(format!("unknown piece letter `{c}` in hand")))?;
-                let n = pos.in_hand(piece.side, piece.kind);
-                if n == u8::MAX {
-                    return err("too many pieces in hand");
-                }
-                pos.set_hand(piece.side, piece.kind, n + 1);
-            }
+            read_hand(&mut pos, hand)?;
         }
-        let rest: Vec<&str> = fields.collect();
-        let mut rest = rest.into_iter().peekable();
-        if let Some(s) = rest.next() {
+        if let Some(s) = fields.next() {
             pos.stm = parse_side(self, s)?;
         }
-        let mut numbers = Vec::new();
-        let mut castling_done = t.rules.rights.is_empty();
-        let mut ep_done = false;
-        for field in rest {
-            if field.bytes().all(|b| b.is_ascii_digit()) {
-                numbers.push(
-                    field
-                        .parse::<u32>()
-                        .map_err(|_| ParseFenError(format!("number `{field}` too large")))?,
-                );
-            } else if !castling_done
-                && (field == "-" || field.bytes().all(|b| b.is_ascii_alphabetic()))
-            {
-                castling_done = true;
-                pos.rights = parse_castling(&pos, field)?;
-            } else if !ep_done {
-                ep_done = true;
-                if field != "-" {
-                    pos.ep = parse_ep(&pos, g, field)?;
-                }
-            } else if field != "-" {
-                return err(format!("unexpected field `{field}`"));
-            }
-        }
-        match numbers.as_slice() {
-            [] => {}
-            [h] => pos.halfmove = *h,
-            [h, f] => {
-                pos.halfmove = *h;
-                pos.fullmove = (*f).max(1);
-            }
-            _ => return err("too many number fields"),
-        }
+        read_state(&mut pos, fields)?;
         pos.rehash();
         Ok(pos)
     }
 
-    /// This position as FEN.
+    /// This position as FEN, with the fields Fairy-Stockfish writes.
     pub fn fen(&self) -> String {
         let t = self.tables();
-        let g = t.geometry;
+        let g = t.geometry();
         let mut out = String::new();
         for rank in (0..g.height as i32).rev() {
             let mut empty = 0;
@@ -186,40 +89,197 @@ impl Position {
                 out.push('/');
             }
         }
-        if t.rules.drops {
+        if t.rules().drops {
             out.push('[');
-            let mut any = false;
-            for s in 0..t.sides {
-                for k in 0..t.kinds {
+            for s in 0..t.sides() {
+                for k in 0..t.kinds() {
                     let p = Piece {
                         side: Side(s as u8),
                         kind: PieceKind(k as u8),
                     };
                     for _ in 0..self.in_hand(p.side, p.kind) {
                         out.push_str(&piece_letter(self, p));
-                        any = true;
                     }
                 }
             }
-            if !any {
-                out.push('-');
-            }
             out.push(']');
         }
-        let _ = write!(out, " {}", side_letter(self.side_to_move()));
-        if !t.rules.rights.is_empty() {
-            let _ = write!(out, " {}", castling_text(self));
-        }
-        if t.has_en_passant {
-            match self.ep {
-                Some((sq, _)) => {
-                    let _ = write!(out, " {}", g.name(Square(sq)));
+        let _ = write!(
+            out,
+            " {} {} ",
+            side_letter(self.side_to_move()),
+            castling_text(self)
+        );
+        match self.en_passant() {
+            Some((targets, _)) => {
+                for sq in targets {
+                    let _ = write!(out, "{}", g.name(*sq));
                 }
-                None => out.push_str(" -"),
             }
+            None => out.push('-'),
         }
         let _ = write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number());
         out
+    }
+}
+
+/// The ranks of the board part, top first, and the hand if one is given (in brackets, or as
+/// one rank too many).
+fn split_board(board_part: &str, g: Geometry) -> Result<(Vec<&str>, Option<&str>), ParseFenError> {
+    let (board, bracketed) = match board_part.find('[') {
+        Some(i) => {
+            let Some(rest) = board_part[i + 1..].strip_suffix(']') else {
+                return err("hand part has no closing `]`");
+            };
+            (&board_part[..i], Some(rest))
+        }
+        None => (board_part, None),
+    };
+    let mut ranks: Vec<&str> = board.split('/').collect();
+    let mut hand = bracketed;
+    if hand.is_none()
+        && ranks.len() == g.height as usize + 1
+        && ranks
+            .last()
+            .is_some_and(|r| r.chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
+    {
+        hand = ranks.pop();
+    }
+    if ranks.len() != g.height as usize {
+        return err(format!(
+            "board has {} ranks, this variant has {}",
+            ranks.len(),
+            g.height
+        ));
+    }
+    Ok((ranks, hand))
+}
+
+/// Places the pieces of one rank.
+fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenError> {
+    let g = pos.tables().geometry();
+    let mut file: i32 = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut n = c.to_digit(10).unwrap_or(0) as i32;
+            while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(d as i32);
+                chars.next();
+            }
+            file = file.saturating_add(n);
+            continue;
+        }
+        if c == '~' {
+            continue;
+        }
+        let letter = if c == '+' {
+            match chars.next() {
+                Some(l) if l.is_ascii_alphabetic() => format!("+{l}"),
+                _ => return err(format!("`+` without a piece letter in rank {}", rank + 1)),
+            }
+        } else {
+            c.to_string()
+        };
+        let piece = piece_from_letter(pos, &letter)
+            .ok_or_else(|| ParseFenError(format!("unknown piece letter `{letter}`")))?;
+        let Some(sq) = g.square(file, rank) else {
+            return err(format!(
+                "rank {} is longer than {} files",
+                rank + 1,
+                g.width
+            ));
+        };
+        pos.put(sq, piece);
+        file += 1;
+    }
+    if file != g.width as i32 {
+        return err(format!(
+            "rank {} has {} squares, the board has {} files",
+            rank + 1,
+            file,
+            g.width
+        ));
+    }
+    Ok(())
+}
+
+/// Fills the hands.
+fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenError> {
+    let mut total = 0usize;
+    for c in hand.chars().filter(|c| *c != '-' && *c != '~') {
+        let piece = piece_from_letter(pos, &c.to_string())
+            .ok_or_else(|| ParseFenError(format!("unknown piece letter `{c}` in hand")))?;
+        total += 1;
+        if total > MAX_IN_HANDS {
+            return err(format!(
+                "the hands hold more than {MAX_IN_HANDS} pieces in all"
+            ));
+        }
+        let n = pos.in_hand(piece.side, piece.kind);
+        pos.set_hand(piece.side, piece.kind, n + 1);
+    }
+    Ok(())
+}
+
+/// Reads the castling, en-passant and clock fields, each optional.
+fn read_state<'a>(
+    pos: &mut Position,
+    fields: impl Iterator<Item = &'a str>,
+) -> Result<(), ParseFenError> {
+    let mut numbers = Vec::new();
+    let mut castling_done = false;
+    let mut ep_done = false;
+    for field in fields {
+        if field.bytes().all(|b| b.is_ascii_digit()) {
+            numbers.push(
+                field
+                    .parse::<u32>()
+                    .map_err(|_| ParseFenError(format!("number `{field}` too large")))?,
+            );
+        } else if !castling_done && (field == "-" || field.bytes().all(|b| b.is_ascii_alphabetic()))
+        {
+            castling_done = true;
+            read_castling(pos, field)?;
+        } else if !ep_done {
+            // A lone `-` after a castling field the variant lacks is the en-passant field.
+            castling_done = true;
+            ep_done = true;
+            if field != "-" {
+                read_en_passant(pos, field)?;
+            }
+        } else if field != "-" {
+            return err(format!("unexpected field `{field}`"));
+        }
+    }
+    match numbers.as_slice() {
+        [] => {}
+        [h] => pos.halfmove = *h,
+        [h, f] => {
+            pos.halfmove = *h;
+            pos.fullmove = (*f).max(1);
+        }
+        _ => return err("too many number fields"),
+    }
+    mark_first_move_pieces(pos);
+    Ok(())
+}
+
+/// A FEN says nothing of first moves: a piece whose patterns ask counts as unmoved where the
+/// start position puts a piece like it.
+fn mark_first_move_pieces(pos: &mut Position) {
+    let sh = std::sync::Arc::clone(&pos.sh);
+    let t = &sh.t;
+    for p in t.variant().setup() {
+        if t.first_move_squares().contains(p.square)
+            && pos.piece_at(p.square)
+                == Some(Piece {
+                    side: p.side,
+                    kind: p.piece,
+                })
+        {
+            pos.unmoved.insert(p.square);
+        }
     }
 }
 
@@ -234,9 +294,9 @@ pub fn side_letter(side: Side) -> char {
 
 fn parse_side(pos: &Position, s: &str) -> Result<Side, ParseFenError> {
     let t = pos.tables();
-    for i in 0..t.sides {
+    for (i, def) in t.variant().sides().iter().enumerate() {
         let side = Side(i as u8);
-        let name = &t.variant.sides[i].name;
+        let name = &def.name;
         if s.len() == 1 && (s.starts_with(side_letter(side)) || name.starts_with(s)) || s == name {
             return Ok(side);
         }
@@ -252,7 +312,7 @@ pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
     if upper == lower {
         return None;
     }
-    let kind = t.variant.piece_by_letter(letter)?;
+    let kind = t.variant().piece_by_letter(letter)?;
     Some(Piece {
         side: Side(if upper { 0 } else { 1 }),
         kind,
@@ -261,7 +321,7 @@ pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
 
 /// The FEN letters of a piece: uppercase for the first side, lowercase otherwise.
 pub fn piece_letter(pos: &Position, p: Piece) -> String {
-    let l = &pos.tables().variant.pieces[p.kind.index()].letter;
+    let l = &pos.tables().variant().piece(p.kind).letter;
     if p.side.0 == 0 {
         l.to_ascii_uppercase()
     } else {
@@ -269,45 +329,32 @@ pub fn piece_letter(pos: &Position, p: Piece) -> String {
     }
 }
 
-/// For each castling-rights bit: its FEN character.
+/// For each castling right: its FEN character.
 fn right_chars(pos: &Position) -> Vec<char> {
     let t = pos.tables();
-    let g = t.geometry;
-    let rights = &t.rules.rights;
-    let king_file = |bit: usize| {
-        t.rules
-            .castlings
-            .iter()
-            .find(|c| c.right as usize == bit)
-            .map(|c| g.file(c.rule.king_from))
-            .unwrap_or(0)
-    };
-    (0..rights.len())
-        .map(|bit| {
-            let (side, sq) = rights[bit];
-            let kf = king_file(bit);
-            let east = g.file(sq) > kf;
+    let g = t.geometry();
+    let rights = &t.rules().rights;
+    rights
+        .iter()
+        .map(|r| {
+            let east = g.file(r.partner) > g.file(r.king);
             // K and Q name the outermost partner on each wing; others use their file letter.
-            let outermost = rights.iter().enumerate().all(|(j, &(s2, sq2))| {
-                j == bit
-                    || s2 != side
-                    || (g.file(sq2) > king_file(j)) != east
+            let outermost = rights.iter().all(|o| {
+                o == r
+                    || o.side != r.side
+                    || (g.file(o.partner) > g.file(o.king)) != east
                     || if east {
-                        g.file(sq2) < g.file(sq)
+                        g.file(o.partner) < g.file(r.partner)
                     } else {
-                        g.file(sq2) > g.file(sq)
+                        g.file(o.partner) > g.file(r.partner)
                     }
             });
-            let c = if outermost {
-                if east {
-                    'K'
-                } else {
-                    'Q'
-                }
-            } else {
-                Geometry::file_char(g.file(sq)).to_ascii_uppercase()
+            let c = match (outermost, east) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, _) => Geometry::file_char(g.file(r.partner)).to_ascii_uppercase(),
             };
-            if side.0 == 0 {
+            if r.side.0 == 0 {
                 c
             } else {
                 c.to_ascii_lowercase()
@@ -318,68 +365,106 @@ fn right_chars(pos: &Position) -> Vec<char> {
 
 fn castling_text(pos: &Position) -> String {
     let chars = right_chars(pos);
-    let t = pos.tables();
-    let mut bits: Vec<usize> = (0..chars.len())
-        .filter(|b| pos.rights >> b & 1 != 0)
+    let rights = &pos.tables().rules().rights;
+    let mut live: Vec<usize> = (0..rights.len())
+        .filter(|&i| pos.is_unmoved(rights[i].king) && pos.is_unmoved(rights[i].partner))
         .collect();
-    bits.sort_by_key(|&b| {
+    live.sort_by_key(|&i| {
         (
-            t.rules.rights[b].0,
-            !chars[b].eq_ignore_ascii_case(&'K'),
-            !chars[b].eq_ignore_ascii_case(&'Q'),
+            rights[i].side,
+            !chars[i].eq_ignore_ascii_case(&'K'),
+            !chars[i].eq_ignore_ascii_case(&'Q'),
         )
     });
-    if bits.is_empty() {
+    if live.is_empty() {
         "-".into()
     } else {
-        bits.iter().map(|&b| chars[b]).collect()
+        live.iter().map(|&i| chars[i]).collect()
     }
 }
 
-fn parse_castling(pos: &Position, field: &str) -> Result<u64, ParseFenError> {
+/// Marks the pieces of each castling right the field names as unmoved, where they stand.
+fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
     if field == "-" {
-        return Ok(0);
+        return Ok(());
     }
     let chars = right_chars(pos);
-    let t = pos.tables();
-    let g = t.geometry;
-    let mut rights = 0;
+    let sh = std::sync::Arc::clone(&pos.sh);
+    let t = &sh.t;
+    let g = t.geometry();
     for c in field.chars() {
-        let bit = chars.iter().position(|&rc| rc == c).or_else(|| {
+        let right = chars.iter().position(|&rc| rc == c).or_else(|| {
             // A file letter for a partner that also has K/Q.
             let side = if c.is_ascii_uppercase() { 0 } else { 1 };
-            t.rules.rights.iter().position(|&(s, sq)| {
-                s.0 == side && Geometry::file_char(g.file(sq)) == c.to_ascii_lowercase()
+            t.rules().rights.iter().position(|r| {
+                r.side.0 == side && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase()
             })
         });
-        match bit {
-            Some(b) => rights |= 1 << b,
-            None => {
-                return err(format!(
-                    "castling right `{c}` does not exist in this variant"
-                ))
-            }
+        let Some(i) = right else {
+            return err(format!(
+                "castling right `{c}` does not exist in this variant"
+            ));
+        };
+        let r = t.rules().rights[i];
+        let castling = t
+            .rules()
+            .castlings
+            .iter()
+            .find(|c| c.right == i)
+            .expect("every right comes from a castling");
+        let king = Piece {
+            side: r.side,
+            kind: castling.rule.king,
+        };
+        let partner = Piece {
+            side: r.side,
+            kind: castling.rule.partner,
+        };
+        // A right whose pieces are not in place is dropped, as Fairy-Stockfish does.
+        if pos.piece_at(r.king) == Some(king) && pos.piece_at(r.partner) == Some(partner) {
+            pos.unmoved.insert(r.king);
+            pos.unmoved.insert(r.partner);
         }
     }
-    Ok(rights)
+    Ok(())
 }
 
-fn parse_ep(pos: &Position, g: Geometry, field: &str) -> Result<Option<(u16, u16)>, ParseFenError> {
-    let Some(sq) = g.parse(field) else {
-        return err(format!("en-passant square `{field}` is not on the board"));
+/// Reads one or more target squares (`e3`, `e3e4`, `c10`) and finds the piece that passed them:
+/// the one just beyond the farthest, in its side's forward direction. Targets nobody can use
+/// are dropped, as in positions reached by play.
+fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
+    let g = pos.tables().geometry();
+    let mut targets = Vec::new();
+    let mut rest = field;
+    while !rest.is_empty() {
+        let Some((sq, n)) = g.parse_prefix(rest) else {
+            return err(format!("en-passant square `{rest}` is not on the board"));
+        };
+        targets.push(sq);
+        rest = &rest[n..];
+    }
+    let mover = pos.previous_side(pos.stm);
+    let (dx, dy) = pos.tables().variant().side(mover).facing.to_board(0, 1);
+    let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
+    let Some(&farthest) = targets.iter().max_by_key(|s| ahead(**s)) else {
+        return Ok(());
     };
-    let t = pos.tables();
-    let mover = Side(((pos.stm.index() + t.sides - 1) % t.sides) as u8);
-    let (dx, dy) = t.variant.sides[mover.index()].facing.to_board(0, 1);
-    // The piece that passed the target stands one step further in its forward direction.
-    Ok(g.offset(sq, dx, dy).and_then(|victim| {
-        let p = pos.piece_at(victim)?;
-        (p.side == mover).then_some((sq.0, victim.0))
-    }))
+    let Some(victim) = g.offset(farthest, dx, dy) else {
+        return Ok(());
+    };
+    if pos.piece_at(victim).is_none_or(|p| p.side != mover) {
+        return Ok(());
+    }
+    let usable: Vec<Square> = targets
+        .into_iter()
+        .filter(|&sq| pos.piece_at(sq).is_none() && pos.en_passant_possible(sq, mover))
+        .collect();
+    pos.set_en_passant_targets(&usable, victim);
+    Ok(())
 }
 
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.fen())
     }
 }

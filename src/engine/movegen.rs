@@ -2,9 +2,7 @@
 
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
-use crate::model::{
-    Path, PieceKind, Side, Square, CAN_CAPTURE, CAN_MOVE, CREATES_EP, HOP, NO_STOP, TAKES_EP,
-};
+use crate::model::{Condition, Path, PathFlags, PieceKind, Side, Square};
 
 impl Position {
     /// Adds a move to `out`, expanded into its promotion choices.
@@ -14,55 +12,50 @@ impl Position {
         out: &mut Vec<Move>,
         from: Square,
         to: Square,
-        kind: PieceKind,
-        mk: MoveKind,
-        aux: u16,
+        piece: PieceKind,
+        kind: MoveKind,
     ) {
         let t = &self.sh.t;
-        let ks = t.ks(kind, self.stm);
-        if let Some(p) = &t.promotions[ks] {
-            if p.zone.contains(to) || (p.from_too && p.zone.contains(from)) {
-                for &c in &p.choices {
-                    out.push(Move {
-                        from,
-                        to,
-                        piece: kind,
-                        promotion: Some(c),
-                        kind: mk,
-                        aux,
-                    });
-                }
-                if p.forced || t.dead[ks].contains(to) {
-                    return;
-                }
-            }
-        }
-        out.push(Move {
+        let mut m = Move {
+            piece,
             from,
             to,
-            piece: kind,
             promotion: None,
-            kind: mk,
-            aux,
-        });
+            kind,
+        };
+        if let Some(p) = t.promotion(piece, self.stm, from, to) {
+            for c in p.choices() {
+                out.push(Move {
+                    promotion: Some(c),
+                    ..m
+                });
+            }
+            if p.forced {
+                return;
+            }
+        }
+        m.promotion = None;
+        out.push(m);
     }
 
     /// Generates the moves of the piece on `from` (which belongs to the side to move).
     pub(crate) fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
         let t = &self.sh.t;
-        let c = self.board[from.index()];
-        let kind = PieceKind(self.sh.cell_kind[c as usize]);
+        let kind = self.cell_kind(self.board[from.index()]);
         let me = self.stm;
         let start = out.len();
         for path in t.paths(kind, me, from) {
-            self.walk_path(from, kind, path, path.flags, out);
+            self.walk_path(from, kind, path, path.flags(), out);
         }
         let mut repeat = t.may_repeat(kind, me, from);
-        if t.borrows[kind.index()] {
+        if t.borrows(kind) {
             for (lender, mask) in self.lent_powers(from, me) {
                 for path in t.paths(lender, me, from) {
-                    let flags = path.flags & !(CAN_MOVE | CAN_CAPTURE) | (path.flags & mask);
-                    if flags & (CAN_MOVE | CAN_CAPTURE) != 0 {
+                    let flags = path
+                        .flags()
+                        .without(PathFlags::MODES)
+                        .with(path.flags().and(mask));
+                    if flags.any(PathFlags::MODES) {
                         self.walk_path(from, kind, path, flags, out);
                         repeat = true;
                     }
@@ -89,69 +82,40 @@ impl Position {
         from: Square,
         kind: PieceKind,
         path: &Path,
-        flags: u8,
+        flags: PathFlags,
         out: &mut Vec<Move>,
     ) {
         let t = &self.sh.t;
-        let me = self.stm;
-        for &s in t.squares(path.pre_start, path.pre_len) {
-            if self.board[s as usize] != 0 {
-                return;
-            }
-        }
-        let ray = t.squares(path.ray_start, path.ray_len);
-        let mut screened = flags & HOP == 0;
-        for &e in ray {
-            let sq = e & !NO_STOP;
-            let occ = self.board[sq as usize];
-            if occ == 0 {
-                if screened && e & NO_STOP == 0 {
-                    if flags & CAN_MOVE != 0 {
-                        let mk = if flags & CREATES_EP != 0 {
-                            MoveKind::DoubleStep
-                        } else {
-                            MoveKind::Normal
-                        };
-                        let aux = if mk == MoveKind::DoubleStep {
-                            t.squares(path.pre_start, path.pre_len)
-                                .last()
-                                .copied()
-                                .unwrap_or(sq)
-                        } else {
-                            0
-                        };
-                        self.push_move(out, from, Square(sq), kind, mk, aux);
-                    } else if flags & TAKES_EP != 0 {
-                        if let Some((target, victim)) = self.ep {
-                            if target == sq
-                                && self.sh.cell_side[self.board[victim as usize] as usize] != me.0
-                            {
-                                self.push_move(
-                                    out,
-                                    from,
-                                    Square(sq),
-                                    kind,
-                                    MoveKind::EnPassant,
-                                    victim,
-                                );
-                            }
-                        }
-                    }
-                }
-                continue;
-            }
-            if !screened {
-                screened = true;
-                continue;
-            }
-            if flags & CAN_CAPTURE != 0
-                && e & NO_STOP == 0
-                && self.sh.cell_side[occ as usize] != me.0
-            {
-                self.push_move(out, from, Square(sq), kind, MoveKind::Normal, 0);
-            }
+        if path.condition() != Condition::Always && !self.condition_holds(path.condition(), from) {
             return;
         }
+        for (to, occupant) in t.walk(path, &self.board) {
+            if occupant == 0 {
+                if flags.has(PathFlags::MOVE) {
+                    let mk = if flags.has(PathFlags::CREATES_EP) {
+                        MoveKind::Passing(t.route(path))
+                    } else {
+                        MoveKind::Normal
+                    };
+                    self.push_move(out, from, to, kind, mk);
+                } else if flags.has(PathFlags::TAKES_EP) {
+                    if let Some(victim) = self.en_passant_victim(to) {
+                        self.push_move(out, from, to, kind, MoveKind::CaptureAt(victim));
+                    }
+                }
+            } else if flags.has(PathFlags::CAPTURE) && self.cell_side(occupant) != self.stm {
+                self.push_move(out, from, to, kind, MoveKind::Normal);
+            }
+        }
+    }
+
+    /// The square of the enemy piece an en-passant capture on `to` would take, if `to` is an
+    /// en-passant target now.
+    #[inline]
+    fn en_passant_victim(&self, to: Square) -> Option<Square> {
+        let (targets, victim) = self.en_passant()?;
+        let c = self.board[victim.index()];
+        (targets.contains(&to) && c != 0 && self.cell_side(c) != self.stm).then_some(victim)
     }
 
     /// Generates pseudo-legal moves: every move the pieces can make, ignoring royal safety.
@@ -161,20 +125,21 @@ impl Position {
             self.piece_moves(Square(sq), out);
         }
         self.castling_moves(out);
-        if self.sh.t.rules.drops {
+        if self.sh.t.rules().drops {
             self.drop_moves(out);
         }
     }
 
     fn castling_moves(&self, out: &mut Vec<Move>) {
         let t = &self.sh.t;
-        if self.rights == 0 {
-            return;
-        }
         let me = self.stm;
-        for (i, c) in t.rules.castlings.iter().enumerate() {
+        for (id, c) in t.castlings() {
             let r = &c.rule;
-            if r.side != me || self.rights >> c.right & 1 == 0 {
+            // Unmoved marks are only on occupied squares, and only the first pieces have them.
+            if r.side != me
+                || !self.unmoved.contains(r.king_from)
+                || !self.unmoved.contains(r.partner_from)
+            {
                 continue;
             }
             if self.piece_at(r.king_from)
@@ -193,20 +158,19 @@ impl Position {
             if c.empty.iter().any(|s| self.board[s.index()] != 0) {
                 continue;
             }
-            if t.rules.checkmate
+            if t.rules().checkmate
                 && c.safe.iter().any(|&s| {
-                    (0..t.sides).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))
+                    (0..t.sides()).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))
                 })
             {
                 continue;
             }
             out.push(Move {
+                piece: r.king,
                 from: r.king_from,
                 to: r.king_to,
-                piece: r.king,
                 promotion: None,
-                kind: MoveKind::Castle,
-                aux: i as u16,
+                kind: MoveKind::Castle(id),
             });
         }
     }
@@ -214,34 +178,33 @@ impl Position {
     fn drop_moves(&self, out: &mut Vec<Move>) {
         let t = &self.sh.t;
         let me = self.stm;
-        let g = t.geometry;
-        for k in 0..t.kinds {
-            if self.hands[me.index()][k] == 0 {
+        let g = t.geometry();
+        for k in 0..t.kinds() {
+            let kind = PieceKind(k as u8);
+            if self.in_hand(me, kind) == 0 {
                 continue;
             }
-            let kind = PieceKind(k as u8);
-            let limit = t.variant.pieces[k].drops.max_per_file;
+            let limit = t.variant().piece(kind).drops.max_per_file;
             let mut full_files = vec![false; g.width as usize];
             if let Some(max) = limit {
-                let mut counts = vec![0u8; g.width as usize];
+                let mut counts = vec![0u16; g.width as usize];
                 for &s in &self.plist[me.index()] {
-                    if self.sh.cell_kind[self.board[s as usize] as usize] as usize == k {
+                    if self.cell_kind(self.board[s as usize]) == kind {
                         counts[g.file(Square(s)) as usize] += 1;
                     }
                 }
                 for (f, n) in counts.iter().enumerate() {
-                    full_files[f] = *n >= max;
+                    full_files[f] = *n >= max as u16;
                 }
             }
-            for sq in t.drop_squares[t.ks(kind, me)].iter() {
+            for sq in t.drop_squares(kind, me).iter() {
                 if self.board[sq.index()] == 0 && !full_files[g.file(sq) as usize] {
                     out.push(Move {
+                        piece: kind,
                         from: sq,
                         to: sq,
-                        piece: kind,
                         promotion: None,
                         kind: MoveKind::Drop,
-                        aux: 0,
                     });
                 }
             }
@@ -252,7 +215,7 @@ impl Position {
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
-        if !t.rules.checkmate && t.rules.facing.iter().all(Vec::is_empty) {
+        if !t.rules().guards_royals() {
             return true;
         }
         let me = self.stm;
@@ -260,7 +223,7 @@ impl Position {
         let ok = !self.royal_exposed(me);
         let ok = ok
             && !(m.kind == MoveKind::Drop
-                && t.variant.pieces[m.piece.index()].drops.no_mate
+                && t.variant().piece(m.piece).drops.no_mate
                 && self.is_checkmate_now());
         self.unmake();
         ok
@@ -276,15 +239,17 @@ impl Position {
         moves.is_empty()
     }
 
-    /// Generates the legal moves into `out` (which is cleared first).
+    /// Generates the legal moves into `out` (which is cleared first). A game already decided
+    /// ([`Position::decided`]) has none.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
-        if self.game_decided_by_material() {
+        if self.decided().is_some() {
             return;
         }
         self.pseudo_moves(out);
-        let t = &self.sh.t;
-        if !t.rules.checkmate && t.rules.facing.iter().all(Vec::is_empty) {
+        let sh = std::sync::Arc::clone(&self.sh);
+        let t = &sh.t;
+        if !t.rules().guards_royals() {
             return;
         }
         let me = self.stm;
@@ -292,25 +257,22 @@ impl Position {
         if royals.is_empty() {
             return;
         }
-        let sh = std::sync::Arc::clone(&self.sh);
-        let t = &sh.t;
-        let fast = royals.len() == 1 && !t.has_borrowing && !self.royal_exposed(me);
-        let n = t.geometry.len();
-        let ksq = royals[0] as usize;
-        let from_s = &t.from_sensitive[me.index() * n + ksq];
-        let to_s = &t.to_sensitive[me.index() * n + ksq];
+        let fast = royals.len() == 1 && !t.has_borrowing() && !self.royal_exposed(me);
+        let ksq = Square(royals[0]);
+        let from_s = t.vacate_sensitive(me, ksq);
+        let to_s = t.fill_sensitive(me, ksq);
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
+            // A move off the lines to the royal, onto no square that could screen an attack,
+            // cannot expose it.
             let safe = fast
                 && match m.kind {
-                    MoveKind::Normal | MoveKind::DoubleStep => {
-                        !t.royal[m.piece.index()]
-                            && !from_s.contains(m.from)
-                            && !to_s.contains(m.to)
+                    MoveKind::Normal | MoveKind::Passing(_) => {
+                        !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
                     }
                     MoveKind::Drop => {
-                        !to_s.contains(m.to) && !t.variant.pieces[m.piece.index()].drops.no_mate
+                        !to_s.contains(m.to) && !t.variant().piece(m.piece).drops.no_mate
                     }
                     _ => false,
                 };
@@ -322,25 +284,13 @@ impl Position {
         }
     }
 
-    /// The legal moves, in generation order.
+    /// The legal moves, in a stable order: board moves by squares, then drops.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut p = self.clone();
         let mut out = Vec::new();
         p.legal_moves_into(&mut out);
-        out.sort_by_key(|m| {
-            (
-                m.kind == MoveKind::Drop,
-                m.from,
-                m.to,
-                m.promotion.map(|k| k.0),
-            )
-        });
+        out.sort_by_key(|m| (m.is_drop(), m.from, m.to, m.promotion.map(|k| k.0)));
         out
-    }
-
-    /// Under an extinction rule, a side with no royal left has lost and may not move.
-    pub(crate) fn game_decided_by_material(&self) -> bool {
-        self.sh.t.rules.extinction && (0..self.sh.t.sides).any(|s| self.royals[s].is_empty())
     }
 
     /// Plays a legal move, recording whether it gave check (for repetition rules).

@@ -1,43 +1,63 @@
 //! Moves.
 
-use crate::model::{PieceKind, Square};
+use crate::model::{CastlingId, PieceKind, Route, Square};
 
-/// What kind of move a [`Move`] is.
+/// What a move does beyond taking its piece from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
-    /// A piece moves (and captures whatever enemy piece stands on `to`).
+    /// The piece moves from `from` to `to` and captures the enemy piece standing there, if any.
     Normal,
-    /// A piece moves along a path whose passed squares become en-passant targets.
-    DoubleStep,
-    /// A capture en passant: the captured piece stands on `aux`.
-    EnPassant,
+    /// A normal move whose passed squares matter: they become en-passant targets. The route
+    /// lists them ([`Tables::passed`](crate::model::Tables::passed)).
+    Passing(Route),
+    /// The piece moves to the empty square `to` and captures the piece standing on another
+    /// square (en passant).
+    CaptureAt(Square),
+    /// The piece stays on `from` and captures the piece on `to`: a capture without moving.
+    Shot,
     /// A piece from hand is placed on `to`.
     Drop,
-    /// Castling rule number `aux` of the compiled rules.
-    Castle,
+    /// The king-like piece goes from `from` to `to` and its partner as the castling says.
+    Castle(CastlingId),
 }
 
 /// A move, small and `Copy`; its meaning depends on the position it was generated in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Where the piece starts (for a drop: equal to `to`).
-    pub from: Square,
-    /// Where it ends.
-    pub to: Square,
     /// The moving (or dropped) piece.
     pub piece: PieceKind,
+    /// Where the piece starts (for a drop: equal to `to`).
+    pub from: Square,
+    /// Where it ends; for a shot, the square it captures on.
+    pub to: Square,
     /// What it becomes, if it promotes.
     pub promotion: Option<PieceKind>,
-    /// Special handling.
+    /// What else it does.
     pub kind: MoveKind,
-    /// For `EnPassant`: the captured piece's square; for `DoubleStep`: the passed square;
-    /// for `Castle`: the index of the castling rule.
-    pub aux: u16,
 }
 
 impl Move {
     /// Whether this move places a piece from hand.
     pub fn is_drop(&self) -> bool {
         self.kind == MoveKind::Drop
+    }
+
+    /// The square of the piece a capturing move takes, if it captures: `to`, or another square
+    /// for en passant. The position decides whether anything stands there.
+    pub fn capture_square(&self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Shot => Some(self.to),
+            MoveKind::CaptureAt(sq) => Some(sq),
+            MoveKind::Drop | MoveKind::Castle(_) => None,
+        }
+    }
+
+    /// Where the moving piece ends: `to`, or `from` for a shot.
+    pub fn landing(&self) -> Square {
+        if self.kind == MoveKind::Shot {
+            self.from
+        } else {
+            self.to
+        }
     }
 }

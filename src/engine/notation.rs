@@ -40,8 +40,8 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
     match m.promotion {
         None => String::new(),
         Some(k) => {
-            let l = &pos.tables().variant.pieces[k.index()].letter;
-            let base = &pos.tables().variant.pieces[m.piece.index()].letter;
+            let l = &pos.tables().variant().piece(k).letter;
+            let base = &pos.tables().variant().piece(m.piece).letter;
             if l.starts_with('+') && l[1..].eq_ignore_ascii_case(base) {
                 "+".into()
             } else {
@@ -53,22 +53,30 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 
 /// A move in coordinate notation: `e2e4`, `e7e8q`, `h7h8+` (promotion to the `+` form),
 /// `P@e5` (drop). Castling is the king's move (`e1g1`), or king-to-partner (`c1a1`) where the
-/// king could also step to its destination.
+/// king could also step to its destination. A shot (a capture without moving) is written as
+/// a locust capture that lands where it started: from, victim, from (`e5e9e5`).
 pub fn coord(pos: &Position, m: &Move) -> String {
-    let g = pos.tables().geometry;
-    if m.kind == MoveKind::Drop {
-        let letter = &pos.tables().variant.pieces[m.piece.index()].letter;
-        return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
-    }
-    if m.kind == MoveKind::Castle {
-        let c = &pos.tables().rules.castlings[m.aux as usize];
-        if c.written_to_partner {
-            return format!(
-                "{}{}",
-                g.name(c.rule.king_from),
-                g.name(c.rule.partner_from)
-            );
+    let t = pos.tables();
+    let g = t.geometry();
+    match m.kind {
+        MoveKind::Drop => {
+            let letter = &t.variant().piece(m.piece).letter;
+            return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
         }
+        MoveKind::Castle(id) => {
+            let c = t.castling(id);
+            if c.written_to_partner {
+                return format!(
+                    "{}{}",
+                    g.name(c.rule.king_from),
+                    g.name(c.rule.partner_from)
+                );
+            }
+        }
+        MoveKind::Shot => {
+            return format!("{}{}{}", g.name(m.from), g.name(m.to), g.name(m.from));
+        }
+        _ => {}
     }
     format!("{}{}{}", g.name(m.from), g.name(m.to), promo_suffix(pos, m))
 }
@@ -104,7 +112,7 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
     match found.as_slice() {
         [m] => Ok(**m),
         [] => {
-            if looks_like_coord(pos.tables().geometry, wanted) {
+            if looks_like_coord(pos.tables().geometry(), wanted) {
                 Err(ParseMoveError::Illegal {
                     text: wanted.into(),
                     why: String::new(),
@@ -125,7 +133,7 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
 }
 
 fn drop_letter_matches(pos: &Position, m: &Move, text: &str) -> bool {
-    let letter = &pos.tables().variant.pieces[m.piece.index()].letter;
+    let letter = &pos.tables().variant().piece(m.piece).letter;
     text.split('@')
         .next()
         .is_some_and(|l| l.eq_ignore_ascii_case(letter))
@@ -139,15 +147,12 @@ fn looks_like_coord(g: Geometry, text: &str) -> bool {
 
 /// Whether a move captures.
 pub fn is_capture(pos: &Position, m: &Move) -> bool {
-    match m.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Drop | MoveKind::Castle => false,
-        _ => pos.piece_at(m.to).is_some(),
-    }
+    m.capture_square()
+        .is_some_and(|sq| pos.piece_at(sq).is_some())
 }
 
 fn is_pawn_letter(pos: &Position, m: &Move) -> bool {
-    pos.tables().variant.pieces[m.piece.index()].letter == "P"
+    pos.tables().variant().piece(m.piece).letter == "P"
 }
 
 /// A move in SAN-like notation, with `+`/`#` when it gives check or mate.
@@ -165,20 +170,18 @@ pub fn san(pos: &Position, m: &Move) -> String {
 
 fn san_plain(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
-    let g = t.geometry;
-    let letter = t.variant.pieces[m.piece.index()]
-        .letter
-        .to_ascii_uppercase();
+    let g = t.geometry();
+    let letter = t.variant().piece(m.piece).letter.to_ascii_uppercase();
     match m.kind {
         MoveKind::Drop => return format!("{letter}*{}", g.name(m.to)),
-        MoveKind::Castle => {
-            let r = &t.rules.castlings[m.aux as usize].rule;
+        MoveKind::Castle(id) => {
+            let r = &t.castling(id).rule;
             let wing = |c: &crate::model::CastlingTable| {
                 g.file(c.rule.partner_from) > g.file(c.rule.king_from)
             };
-            let east = wing(&t.rules.castlings[m.aux as usize]);
+            let east = wing(t.castling(id));
             let unique = t
-                .rules
+                .rules()
                 .castlings
                 .iter()
                 .filter(|c| c.rule.side == r.side && wing(c) == east)
@@ -193,6 +196,19 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let capture = is_capture(pos, m);
     let mut s = String::new();
     let legal = pos.legal_moves();
+    if m.kind == MoveKind::Shot {
+        // The shooter stays: its letter, its square when another could shoot there too, `@x`.
+        s.push_str(&letter);
+        if legal
+            .iter()
+            .any(|o| o.kind == MoveKind::Shot && o.to == m.to && o.from != m.from)
+        {
+            s.push_str(&g.name(m.from).to_string());
+        }
+        s.push_str("@x");
+        s.push_str(&g.name(m.to).to_string());
+        return s;
+    }
     let pawn = is_pawn_letter(pos, m);
     if !pawn {
         s.push_str(&letter);
@@ -200,7 +216,10 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let rivals: Vec<&Move> = legal
         .iter()
         .filter(|o| {
-            o.piece == m.piece && o.to == m.to && o.from != m.from && o.kind != MoveKind::Drop
+            o.piece == m.piece
+                && o.to == m.to
+                && o.from != m.from
+                && !matches!(o.kind, MoveKind::Drop | MoveKind::Shot)
         })
         .collect();
     if !rivals.is_empty() || (pawn && capture) {
@@ -220,7 +239,7 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     s.push_str(&g.name(m.to).to_string());
     if let Some(k) = m.promotion {
         s.push('=');
-        s.push_str(&t.variant.pieces[k.index()].letter.to_ascii_uppercase());
+        s.push_str(&t.variant().piece(k).letter.to_ascii_uppercase());
     }
     s
 }
@@ -235,6 +254,7 @@ struct SanParts {
     capture: bool,
     promotion: Option<String>,
     drop: bool,
+    shot: bool,
     castle: Option<bool>,
 }
 
@@ -271,6 +291,18 @@ fn split_san(g: Geometry, text: &str) -> Option<SanParts> {
         return None;
     }
     let body = &rest[i..];
+    // A shot: `K@xe9`, or with the shooter's square `Ke5@xe9`.
+    if let Some((from, victim)) = body.split_once("@x") {
+        p.shot = true;
+        p.capture = true;
+        p.to = Some(g.parse(victim)?);
+        if !from.is_empty() {
+            let sq = g.parse(from)?;
+            p.from_file = Some(g.file(sq));
+            p.from_rank = Some(g.rank(sq));
+        }
+        return Some(p);
+    }
     if let Some(sq) = body.strip_prefix(['*', '@']) {
         p.drop = true;
         p.to = Some(g.parse(sq)?);
@@ -354,19 +386,21 @@ pub fn parse_move_among(
 ) -> Result<Move, ParseMoveError> {
     let legal = candidates;
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     let Some(parts) = split_san(g, text) else {
         return Err(ParseMoveError::Unreadable(text.into()));
     };
     let me = pos.side_to_move();
-    let kind_of = |l: &str| t.variant.piece_by_letter(l);
+    let kind_of = |l: &str| t.variant().piece_by_letter(l);
     if let Some(east) = parts.castle {
         let found: Vec<&Move> = legal
             .iter()
             .filter(|m| {
-                m.kind == MoveKind::Castle && {
-                    let r = &t.rules.castlings[m.aux as usize].rule;
+                if let MoveKind::Castle(id) = m.kind {
+                    let r = &t.castling(id).rule;
                     (g.file(r.partner_from) > g.file(r.king_from)) == east
+                } else {
+                    false
                 }
             })
             .collect();
@@ -387,7 +421,10 @@ pub fn parse_move_among(
     let found: Vec<&Move> = legal
         .iter()
         .filter(|m| {
-            if m.to != to || (m.kind == MoveKind::Drop) != parts.drop {
+            if m.to != to
+                || (m.kind == MoveKind::Drop) != parts.drop
+                || (m.kind == MoveKind::Shot) != parts.shot
+            {
                 return false;
             }
             match letter_kind {
@@ -414,20 +451,17 @@ pub fn parse_move_among(
                 (None, None) => true,
                 (None, Some(_)) => {
                     // A record may leave out a compulsory promotion with a single choice.
-                    let ks = t.ks(m.piece, me);
-                    t.promotions[ks]
-                        .as_ref()
-                        .is_some_and(|p| p.forced && p.choices.len() == 1)
+                    t.promotion(m.piece, me, m.from, m.to)
+                        .is_some_and(|p| p.forced && p.choices().count() == 1)
                 }
                 (Some(_), None) => false,
                 (Some(p), Some(k)) => {
-                    let l = &t.variant.pieces[k.index()].letter;
+                    let l = &t.variant().piece(k).letter;
                     l.eq_ignore_ascii_case(p)
                         || (p == "+" && l.starts_with('+'))
-                        || t.variant.pieces[k.index()].name.eq_ignore_ascii_case(p)
-                        || (t.promotions[t.ks(m.piece, me)]
-                            .as_ref()
-                            .is_some_and(|pr| pr.choices.len() == 1))
+                        || t.variant().piece(k).name.eq_ignore_ascii_case(p)
+                        || t.promotion(m.piece, me, m.from, m.to)
+                            .is_some_and(|pr| pr.choices().count() == 1)
                 }
             }
         })
@@ -477,7 +511,7 @@ fn pick(pos: &Position, text: &str, found: Vec<&Move>, why: &str) -> Result<Move
 /// reason: nothing there, not the mover's piece, or a square it cannot reach.
 pub fn explain_from_square(pos: &Position, text: &str) -> Option<String> {
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     let parts = split_san(g, text.trim())?;
     let from = g.square(parts.from_file?, parts.from_rank?)?;
     let to = parts.to?;
@@ -487,12 +521,12 @@ pub fn explain_from_square(pos: &Position, text: &str) -> Option<String> {
             format!(
                 "the piece on {} belongs to {}",
                 g.name(from),
-                t.variant.sides[p.side.index()].name
+                t.variant().side(p.side).name
             )
         }
         Some(p) => format!(
             "the {} on {} cannot go to {}",
-            t.variant.pieces[p.kind.index()].name.to_lowercase(),
+            t.variant().piece(p.kind).name.to_lowercase(),
             g.name(from),
             g.name(to)
         ),
@@ -516,30 +550,30 @@ pub struct MoveInfo {
     pub promotion: Option<String>,
     /// Whether it captures.
     pub capture: bool,
-    /// `normal`, `double-step`, `en-passant`, `drop` or `castling`.
+    /// `normal`, `double-step` (its passed squares become en-passant targets), `en-passant`,
+    /// `shot` (a capture without moving), `drop` or `castling`.
     pub kind: &'static str,
 }
 
 /// Describes a move of this position.
 pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     MoveInfo {
         coord: coord(pos, m),
         san: san(pos, m),
-        piece: t.variant.pieces[m.piece.index()].name.clone(),
+        piece: t.variant().piece(m.piece).name.clone(),
         from: (!m.is_drop()).then(|| g.name(m.from).to_string()),
         to: g.name(m.to).to_string(),
-        promotion: m
-            .promotion
-            .map(|k| t.variant.pieces[k.index()].name.clone()),
+        promotion: m.promotion.map(|k| t.variant().piece(k).name.clone()),
         capture: is_capture(pos, m),
         kind: match m.kind {
             MoveKind::Normal => "normal",
-            MoveKind::DoubleStep => "double-step",
-            MoveKind::EnPassant => "en-passant",
+            MoveKind::Passing(_) => "double-step",
+            MoveKind::CaptureAt(_) => "en-passant",
+            MoveKind::Shot => "shot",
             MoveKind::Drop => "drop",
-            MoveKind::Castle => "castling",
+            MoveKind::Castle(_) => "castling",
         },
     }
 }

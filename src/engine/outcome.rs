@@ -35,71 +35,141 @@ impl fmt::Display for Reason {
     }
 }
 
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// `winner` won.
-    Win {
-        /// Who won.
-        winner: Side,
-        /// Why.
-        reason: Reason,
-    },
-    /// Nobody won.
-    Draw {
-        /// Why.
-        reason: Reason,
-    },
+/// The result of a finished game: why, and what it means for each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Each side's result, by [`Side::index`].
+    results: Vec<Verdict>,
+}
+
+impl Outcome {
+    /// `winner` wins and every other side of `sides` loses.
+    pub fn win(winner: Side, sides: usize, reason: Reason) -> Outcome {
+        Outcome {
+            reason,
+            results: (0..sides)
+                .map(|s| {
+                    if s == winner.index() {
+                        Verdict::Win
+                    } else {
+                        Verdict::Loss
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// `loser` loses and every other side of `sides` wins.
+    pub fn loss(loser: Side, sides: usize, reason: Reason) -> Outcome {
+        Outcome {
+            reason,
+            results: (0..sides)
+                .map(|s| {
+                    if s == loser.index() {
+                        Verdict::Loss
+                    } else {
+                        Verdict::Win
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// Nobody of `sides` wins.
+    pub fn draw(sides: usize, reason: Reason) -> Outcome {
+        Outcome {
+            reason,
+            results: vec![Verdict::Draw; sides],
+        }
+    }
+
+    /// `side`'s result.
+    pub fn result(&self, side: Side) -> Verdict {
+        self.results[side.index()]
+    }
+
+    /// Every side's result, by [`Side::index`].
+    pub fn results(&self) -> &[Verdict] {
+        &self.results
+    }
+
+    /// The side that won, when exactly one did.
+    pub fn winner(&self) -> Option<Side> {
+        let mut winners = (0..self.results.len()).filter(|&s| self.results[s] == Verdict::Win);
+        match (winners.next(), winners.next()) {
+            (Some(s), None) => Some(Side(s as u8)),
+            _ => None,
+        }
+    }
+
+    /// Whether nobody won.
+    pub fn is_draw(&self) -> bool {
+        self.results.iter().all(|v| *v == Verdict::Draw)
+    }
 }
 
 impl Position {
+    /// The outcome a rule gives: `v` for `side`, the opposite for the others.
     fn verdict_for(&self, side: Side, v: Verdict, reason: Reason) -> Outcome {
-        let other = self.next_side(side);
+        let sides = self.tables().sides();
         match v {
-            Verdict::Win => Outcome::Win {
-                winner: side,
-                reason,
-            },
-            Verdict::Loss => Outcome::Win {
-                winner: other,
-                reason,
-            },
-            Verdict::Draw => Outcome::Draw { reason },
+            Verdict::Win => Outcome::win(side, sides, reason),
+            Verdict::Loss => Outcome::loss(side, sides, reason),
+            Verdict::Draw => Outcome::draw(sides, reason),
         }
+    }
+
+    /// The game-over test that needs no move generation: a rule that ends the game whatever the
+    /// side to move could do (a side without royals under an extinction rule). Move generation
+    /// yields nothing once it holds, so perft and search stop there, and [`Position::outcome`]
+    /// reports it first.
+    pub fn decided(&self) -> Option<Outcome> {
+        let t = self.tables();
+        if t.rules().extinction {
+            let sides = t.sides();
+            if (0..sides).any(|s| self.royals[s].is_empty()) {
+                let results = (0..sides)
+                    .map(|s| {
+                        if self.royals[s].is_empty() {
+                            Verdict::Loss
+                        } else {
+                            Verdict::Win
+                        }
+                    })
+                    .collect();
+                return Some(Outcome {
+                    reason: Reason::Extinction,
+                    results,
+                });
+            }
+        }
+        None
     }
 
     /// The outcome if the game is over in this position, `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
         let t = self.tables();
         let me = self.side_to_move();
-        if t.rules.extinction {
-            for s in 0..t.sides {
-                if self.royals[s].is_empty() {
-                    let loser = Side(s as u8);
-                    return Some(Outcome::Win {
-                        winner: self.next_side(loser),
-                        reason: Reason::Extinction,
-                    });
-                }
-            }
-        }
+        let sides = t.sides();
         if self.legal_moves().is_empty() {
             return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: self.next_side(me),
-                    reason: Reason::Checkmate,
-                }
+                Outcome::loss(me, sides, Reason::Checkmate)
             } else {
-                self.verdict_for(me, t.rules.stalemate, Reason::Stalemate)
+                self.verdict_for(me, t.rules().stalemate, Reason::Stalemate)
             });
         }
-        if let Some(rep) = &t.rules.repetition {
+        if let Some(rep) = &t.rules().repetition {
             let earlier: Vec<usize> = (0..self.undo.len())
                 .filter(|&i| self.undo[i].hash == self.hash)
                 .collect();
             if earlier.len() + 1 >= rep.count as usize {
                 let n = self.undo.len();
-                let repeater = Side(((me.index() + t.sides - 1) % t.sides) as u8);
+                let repeater = self.previous_side(me);
                 if rep.perpetual_check_loses && self.gave_check.len() == n {
                     let first = earlier[earlier.len() + 1 - rep.count as usize];
                     // Plies of the cycle made by each side: the repeater made the last one.
@@ -107,30 +177,22 @@ impl Position {
                         (first..n)
                             .rev()
                             .skip(offset)
-                            .step_by(t.sides)
+                            .step_by(sides)
                             .all(|i| self.gave_check[i])
                     };
                     if checks_by(0) {
-                        return Some(Outcome::Win {
-                            winner: self.next_side(repeater),
-                            reason: Reason::PerpetualCheck,
-                        });
+                        return Some(Outcome::loss(repeater, sides, Reason::PerpetualCheck));
                     }
                     if checks_by(1) {
-                        return Some(Outcome::Win {
-                            winner: repeater,
-                            reason: Reason::PerpetualCheck,
-                        });
+                        return Some(Outcome::win(repeater, sides, Reason::PerpetualCheck));
                     }
                 }
                 return Some(self.verdict_for(repeater, rep.verdict, Reason::Repetition));
             }
         }
-        if let Some(limit) = t.rules.move_limit {
+        if let Some(limit) = t.rules().move_limit {
             if self.halfmove_clock() >= limit {
-                return Some(Outcome::Draw {
-                    reason: Reason::MoveLimit,
-                });
+                return Some(Outcome::draw(sides, Reason::MoveLimit));
             }
         }
         None

@@ -1,10 +1,10 @@
-//! The position: a mailbox board with piece lists, hands, hash and undo stack.
+//! The position: a mailbox board with piece lists, hands, piece state, hash and undo stack.
 
 use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
-use super::zobrist::Keys;
-use crate::model::{PieceKind, Side, Square, Tables, CAN_CAPTURE, CAN_MOVE, NO_STOP};
+use super::zobrist::{hand_key, Keys};
+use crate::model::{Condition, PathFlags, PieceKind, Route, Side, Square, SquareSet, Tables, Way};
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,23 +15,38 @@ pub struct Piece {
     pub kind: PieceKind,
 }
 
+/// The most pieces a position's hands may hold in all. Hands only grow by captures from the
+/// board, so counts stay far below what they are stored in.
+pub const MAX_IN_HANDS: usize = 1000;
+
 /// Tables and keys shared by every position of one compiled variant.
 pub(crate) struct Shared {
     pub(crate) t: Tables,
     pub(crate) keys: Keys,
     pub(crate) cell_kind: Vec<u8>,
     pub(crate) cell_side: Vec<u8>,
-    /// Castling rights lost when a move starts or ends on a square.
-    pub(crate) rights_clear: Vec<u64>,
+}
+
+/// The en-passant targets a move left: a run of [`Position::ep_targets`] and the piece that
+/// passed them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EnPassant {
+    start: u32,
+    len: u16,
+    pub(crate) victim: Square,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
     pub(crate) mv: Move,
-    pub(crate) captured: u8,
-    pub(crate) ep: Option<(u16, u16)>,
-    pub(crate) rights: u64,
-    pub(crate) halfmove: u32,
+    /// Length of [`Position::removed`] before the move: what lies above was taken by it.
+    removed: u32,
+    ep: Option<EnPassant>,
+    /// Length of [`Position::ep_targets`] before the move.
+    ep_targets: u32,
+    /// Which of the move's [`touched`] squares lost their unmoved mark (bit 0, bit 1).
+    unmoved_lost: u8,
+    halfmove: u32,
     pub(crate) hash: u64,
 }
 
@@ -43,11 +58,16 @@ pub struct Position {
     pub(crate) plist: Vec<Vec<u16>>,
     pub(crate) pidx: Vec<u16>,
     pub(crate) royals: Vec<Vec<u16>>,
-    pub(crate) hands: Vec<Vec<u8>>,
+    /// Pieces in hand per (side, kind).
+    hands: Vec<u16>,
     pub(crate) stm: Side,
-    /// En-passant target square and the square of the piece that may be taken there.
-    pub(crate) ep: Option<(u16, u16)>,
-    pub(crate) rights: u64,
+    pub(crate) ep: Option<EnPassant>,
+    /// En-passant target squares, a stack: the current ones are the run [`EnPassant`] names.
+    ep_targets: Vec<Square>,
+    /// Tracked squares whose piece has not moved since the start position.
+    pub(crate) unmoved: SquareSet,
+    /// Pieces taken off the board by the moves played, with their squares, a stack.
+    removed: Vec<(u16, u8)>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -59,10 +79,25 @@ pub struct Position {
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Position")
-            .field("variant", &self.sh.t.variant.name)
+            .field("variant", &self.sh.t.variant().name())
             .field("fen", &self.fen())
             .field("ply", &self.undo.len())
             .finish()
+    }
+}
+
+/// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
+#[inline]
+fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
+    match m.kind {
+        MoveKind::Normal | MoveKind::Passing(_) => Some((m.from, m.to)),
+        MoveKind::CaptureAt(victim) => Some((m.from, victim)),
+        MoveKind::Shot => Some((m.to, m.to)),
+        MoveKind::Drop => None,
+        MoveKind::Castle(id) => {
+            let r = &t.castling(id).rule;
+            Some((r.king_from, r.partner_from))
+        }
     }
 }
 
@@ -70,7 +105,7 @@ impl Position {
     /// The start position of a compiled variant.
     pub fn new(tables: Tables) -> Position {
         let mut p = Position::empty(Arc::new(Shared::new(tables)));
-        let setup = p.sh.t.variant.setup.clone();
+        let setup = p.sh.t.variant().setup().to_vec();
         for pl in setup {
             p.put(
                 pl.square,
@@ -80,10 +115,10 @@ impl Position {
                 },
             );
         }
-        // Every castling whose pieces stand on their squares is available at the start.
-        for (bit, &(side, sq)) in p.sh.t.rules.rights.clone().iter().enumerate() {
-            if p.piece_at(sq).is_some_and(|pc| pc.side == side) {
-                p.rights |= 1 << bit;
+        // Every tracked piece is unmoved at the start.
+        for sq in p.sh.t.tracked_squares().iter() {
+            if p.board[sq.index()] != 0 {
+                p.unmoved.insert(sq);
             }
         }
         p.rehash();
@@ -91,18 +126,20 @@ impl Position {
     }
 
     pub(crate) fn empty(sh: Arc<Shared>) -> Position {
-        let n = sh.t.geometry.len();
-        let sides = sh.t.sides;
-        let kinds = sh.t.kinds;
+        let n = sh.t.geometry().len();
+        let sides = sh.t.sides();
+        let kinds = sh.t.kinds();
         Position {
             board: vec![0; n],
             plist: vec![Vec::with_capacity(64); sides],
             pidx: vec![0; n],
             royals: vec![Vec::new(); sides],
-            hands: vec![vec![0; kinds]; sides],
+            hands: vec![0; sides * kinds],
             stm: Side(0),
             ep: None,
-            rights: 0,
+            ep_targets: Vec::new(),
+            unmoved: SquareSet::EMPTY,
+            removed: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -139,12 +176,24 @@ impl Position {
 
     #[inline]
     pub(crate) fn cell(&self, p: Piece) -> u8 {
-        (1 + p.kind.index() * self.sh.t.sides + p.side.index()) as u8
+        (1 + p.kind.index() * self.sh.t.sides() + p.side.index()) as u8
+    }
+
+    /// The kind of the piece in cell `c` (not empty).
+    #[inline]
+    pub(crate) fn cell_kind(&self, c: u8) -> PieceKind {
+        PieceKind(self.sh.cell_kind[c as usize])
+    }
+
+    /// The side of the piece in cell `c` (not empty).
+    #[inline]
+    pub(crate) fn cell_side(&self, c: u8) -> Side {
+        Side(self.sh.cell_side[c as usize])
     }
 
     /// How many pieces of `kind` `side` holds in hand.
-    pub fn in_hand(&self, side: Side, kind: PieceKind) -> u8 {
-        self.hands[side.index()][kind.index()]
+    pub fn in_hand(&self, side: Side, kind: PieceKind) -> u16 {
+        self.hands[side.index() * self.sh.t.kinds() + kind.index()]
     }
 
     /// The position's hash key.
@@ -167,10 +216,35 @@ impl Position {
         self.royals[side.index()].iter().map(|&s| Square(s))
     }
 
+    /// Whether the piece on `sq` has stood there since the start position, as far as a rule of
+    /// the variant asks (castling squares, start squares of pieces with first-move patterns);
+    /// `false` on any other square.
+    pub fn is_unmoved(&self, sq: Square) -> bool {
+        self.unmoved.contains(sq)
+    }
+
+    /// The en-passant target squares, in square order, and the square of the piece that
+    /// passed them.
+    pub fn en_passant(&self) -> Option<(&[Square], Square)> {
+        self.ep.map(|ep| {
+            (
+                &self.ep_targets[ep.start as usize..ep.start as usize + ep.len as usize],
+                ep.victim,
+            )
+        })
+    }
+
     /// The side after `side` in turn order.
     #[inline]
     pub fn next_side(&self, side: Side) -> Side {
-        Side(((side.index() + 1) % self.sh.t.sides) as u8)
+        Side(((side.index() + 1) % self.sh.t.sides()) as u8)
+    }
+
+    /// The side before `side` in turn order.
+    #[inline]
+    pub fn previous_side(&self, side: Side) -> Side {
+        let n = self.sh.t.sides();
+        Side(((side.index() + n - 1) % n) as u8)
     }
 
     /// Places a piece (replacing nothing: the square must be empty).
@@ -184,10 +258,10 @@ impl Position {
         debug_assert_eq!(self.board[sq as usize], 0);
         self.board[sq as usize] = c;
         let side = self.sh.cell_side[c as usize] as usize;
-        let kind = self.sh.cell_kind[c as usize] as usize;
+        let kind = self.cell_kind(c);
         self.pidx[sq as usize] = self.plist[side].len() as u16;
         self.plist[side].push(sq);
-        if self.sh.t.royal[kind] {
+        if self.sh.t.royal(kind) {
             self.royals[side].push(sq);
         }
         self.hash ^= self.sh.keys.piece[c as usize * self.board.len() + sq as usize];
@@ -199,7 +273,7 @@ impl Position {
         debug_assert_ne!(c, 0);
         self.board[sq as usize] = 0;
         let side = self.sh.cell_side[c as usize] as usize;
-        let kind = self.sh.cell_kind[c as usize] as usize;
+        let kind = self.cell_kind(c);
         let i = self.pidx[sq as usize] as usize;
         let list = &mut self.plist[side];
         let last = list.pop().expect("piece list holds the lifted piece");
@@ -207,7 +281,7 @@ impl Position {
             list[i] = last;
             self.pidx[last as usize] = i as u16;
         }
-        if self.sh.t.royal[kind] {
+        if self.sh.t.royal(kind) {
             let r = &mut self.royals[side];
             let j = r
                 .iter()
@@ -219,22 +293,43 @@ impl Position {
         c
     }
 
-    fn hand_key(&self, side: usize, kind: usize, count: u8) -> u64 {
-        let d = self.sh.keys.hand_depth;
-        let c = (count as usize).min(d - 1);
-        self.sh.keys.hand[(side * self.sh.t.kinds + kind) * d + c]
-    }
-
     #[inline]
-    fn hand_add(&mut self, side: usize, kind: usize, delta: i8) {
-        let old = self.hands[side][kind];
-        let new = (old as i16 + delta as i16) as u8;
-        self.hash ^= self.hand_key(side, kind, old) ^ self.hand_key(side, kind, new);
-        self.hands[side][kind] = new;
+    fn hand_slot(&self, side: Side, kind: PieceKind) -> usize {
+        side.index() * self.sh.t.kinds() + kind.index()
     }
 
-    pub(crate) fn set_hand(&mut self, side: Side, kind: PieceKind, count: u8) {
-        self.hands[side.index()][kind.index()] = count;
+    /// Adds one piece to (or, with `take`, removes one from) a hand, keeping the hash.
+    #[inline]
+    fn hand_change(&mut self, side: Side, kind: PieceKind, take: bool) {
+        let i = self.hand_slot(side, kind);
+        let old = self.hands[i];
+        let new = if take { old - 1 } else { old + 1 };
+        self.hash ^= hand_key(self.sh.keys.hand[i], old) ^ hand_key(self.sh.keys.hand[i], new);
+        self.hands[i] = new;
+    }
+
+    pub(crate) fn set_hand(&mut self, side: Side, kind: PieceKind, count: u16) {
+        let i = self.hand_slot(side, kind);
+        self.hands[i] = count;
+    }
+
+    /// The part of the hash that depends on which tracked pieces are unmoved: one key per live
+    /// castling right (so positions with equal rights are equal, whatever else is unmoved) and
+    /// one per unmoved piece whose own patterns ask.
+    fn state_key(&self) -> u64 {
+        let t = &self.sh.t;
+        let mut h = 0;
+        for (i, r) in t.rules().rights.iter().enumerate() {
+            if self.unmoved.contains(r.king) && self.unmoved.contains(r.partner) {
+                h ^= self.sh.keys.castle[i];
+            }
+        }
+        for sq in t.first_move_squares().iter() {
+            if self.unmoved.contains(sq) {
+                h ^= self.sh.keys.unmoved[sq.index()];
+            }
+        }
+        h
     }
 
     /// Recomputes the hash from scratch.
@@ -246,71 +341,71 @@ impl Position {
                 h ^= self.sh.keys.piece[c as usize * n + sq];
             }
         }
-        for s in 0..self.sh.t.sides {
-            for k in 0..self.sh.t.kinds {
-                h ^= self.hand_key(s, k, self.hands[s][k]);
-            }
+        for (i, &count) in self.hands.iter().enumerate() {
+            h ^= hand_key(self.sh.keys.hand[i], count);
         }
-        for bit in 0..self.sh.t.rules.rights.len() {
-            if self.rights >> bit & 1 != 0 {
-                h ^= self.sh.keys.castle[bit];
+        h ^= self.state_key();
+        if let Some((targets, _)) = self.en_passant() {
+            for t in targets {
+                h ^= self.sh.keys.ep[t.index()];
             }
-        }
-        if let Some((t, _)) = self.ep {
-            h ^= self.sh.keys.ep[t as usize];
         }
         self.hash = h;
     }
 
+    /// Takes the piece on `sq` off the board for good, into its captor's hand where the rules
+    /// say so.
+    #[inline]
+    fn capture(&mut self, sq: u16) {
+        let c = self.lift(sq);
+        self.removed.push((sq, c));
+        let t = &self.sh.t;
+        let kind = self.cell_kind(c);
+        if t.rules().drops && !t.royal(kind) {
+            let base = t.demoted(kind);
+            self.hand_change(self.stm, base, false);
+        }
+    }
+
     /// Plays `m`, which must be pseudo-legal in this position.
     pub(crate) fn make(&mut self, m: Move) {
-        let side = self.stm.index();
-        let t = &self.sh.t;
-        let drops = t.rules.drops;
-        let mut captured = 0u8;
-        let mut reset = t.resets_clock[m.piece.index()];
-        let prev_ep = self.ep;
-        self.undo.push(Undo {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let mut undo = Undo {
             mv: m,
-            captured: 0,
-            ep: prev_ep,
-            rights: self.rights,
+            removed: self.removed.len() as u32,
+            ep: self.ep,
+            ep_targets: self.ep_targets.len() as u32,
+            unmoved_lost: 0,
             halfmove: self.halfmove,
             hash: self.hash,
-        });
-        let sh = Arc::clone(&self.sh);
+        };
+        let mut reset = t.resets_clock(m.piece);
         match m.kind {
             MoveKind::Drop => {
-                self.hand_add(side, m.piece.index(), -1);
+                self.hand_change(self.stm, m.piece, true);
                 let c = self.cell(Piece {
                     side: self.stm,
                     kind: m.piece,
                 });
                 self.place(m.to.0, c);
             }
-            MoveKind::Castle => {
-                let r = &sh.t.rules.castlings[m.aux as usize].rule;
+            MoveKind::Castle(id) => {
+                let r = &t.castling(id).rule;
                 let k = self.lift(r.king_from.0);
                 let p = self.lift(r.partner_from.0);
                 self.place(r.king_to.0, k);
                 self.place(r.partner_to.0, p);
             }
-            _ => {
-                let victim_sq = if m.kind == MoveKind::EnPassant {
-                    m.aux
-                } else {
-                    m.to.0
-                };
-                if self.board[victim_sq as usize] != 0 {
-                    captured = self.lift(victim_sq);
+            MoveKind::Shot => {
+                self.capture(m.to.0);
+                reset = true;
+            }
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
+                let victim = m.capture_square().expect("these moves may capture");
+                if self.board[victim.index()] != 0 {
+                    self.capture(victim.0);
                     reset = true;
-                    if drops {
-                        let kind = sh.cell_kind[captured as usize] as usize;
-                        if !sh.t.royal[kind] {
-                            let base = sh.t.demoted[kind].index();
-                            self.hand_add(side, base, 1);
-                        }
-                    }
                 }
                 let c = self.lift(m.from.0);
                 let c = match m.promotion {
@@ -323,34 +418,18 @@ impl Position {
                 self.place(m.to.0, c);
             }
         }
-        self.undo.last_mut().expect("just pushed").captured = captured;
-        if let Some((tsq, _)) = prev_ep {
-            self.hash ^= sh.keys.ep[tsq as usize];
+        if let Some((targets, _)) = self.en_passant() {
+            let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
+            self.hash ^= key;
         }
         self.ep = None;
-        if m.kind == MoveKind::DoubleStep {
-            self.ep = Some((m.aux, m.to.0));
-            self.hash ^= sh.keys.ep[m.aux as usize];
+        if let MoveKind::Passing(route) = m.kind {
+            self.set_en_passant(route, m.to);
         }
-        if self.rights != 0 {
-            let clear = match m.kind {
-                MoveKind::Drop => 0,
-                MoveKind::Castle => {
-                    let r = &sh.t.rules.castlings[m.aux as usize].rule;
-                    sh.rights_clear[r.king_from.index()] | sh.rights_clear[r.partner_from.index()]
-                }
-                _ => sh.rights_clear[m.from.index()] | sh.rights_clear[m.to.index()],
-            };
-            let lost = self.rights & clear;
-            if lost != 0 {
-                for bit in 0..sh.t.rules.rights.len() {
-                    if lost >> bit & 1 != 0 {
-                        self.hash ^= sh.keys.castle[bit];
-                    }
-                }
-                self.rights &= !clear;
-            }
+        if let Some((a, b)) = touched(t, &m) {
+            undo.unmoved_lost = self.clear_unmoved(a, b);
         }
+        self.undo.push(undo);
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         let next = self.next_side(self.stm);
         self.hash ^= sh.keys.side[self.stm.index()] ^ sh.keys.side[next.index()];
@@ -360,6 +439,60 @@ impl Position {
         self.stm = next;
     }
 
+    /// Takes the unmoved marks off `a` and `b`; returns which of them had one.
+    #[inline]
+    fn clear_unmoved(&mut self, a: Square, b: Square) -> u8 {
+        let lost = self.unmoved.contains(a) as u8 | (self.unmoved.contains(b) as u8) << 1;
+        if lost != 0 {
+            let before = self.state_key();
+            self.unmoved.remove(a);
+            self.unmoved.remove(b);
+            self.hash ^= before ^ self.state_key();
+        }
+        lost
+    }
+
+    /// Makes the squares passed along `route` en-passant targets, where the other sides could
+    /// capture en passant: a target nobody can use does not change the position.
+    fn set_en_passant(&mut self, route: Route, victim: Square) {
+        let sh = Arc::clone(&self.sh);
+        let start = self.ep_targets.len();
+        for sq in sh.t.passed(route, victim) {
+            if self.en_passant_possible(sq, self.stm) {
+                self.ep_targets.push(sq);
+                self.hash ^= sh.keys.ep[sq.index()];
+            }
+        }
+        if self.ep_targets.len() > start {
+            self.ep_targets[start..].sort();
+            self.ep = Some(EnPassant {
+                start: start as u32,
+                len: (self.ep_targets.len() - start) as u16,
+                victim,
+            });
+        }
+    }
+
+    /// Whether a side other than `mover` could capture en passant on `target` now.
+    pub(crate) fn en_passant_possible(&self, target: Square, mover: Side) -> bool {
+        let t = &self.sh.t;
+        // A borrower may take en passant with a lent capture: too rare to index, always kept.
+        if t.has_borrowing() {
+            return true;
+        }
+        (0..t.sides())
+            .map(|s| Side(s as u8))
+            .filter(|&s| s != mover)
+            .any(|s| {
+                t.ep_sources(s, target).iter().any(|&(kind, from)| {
+                    self.board[from.index()] == self.cell(Piece { side: s, kind })
+                        && t.ways(kind, s, from, target)
+                            .iter()
+                            .any(|w| w.flags().has(PathFlags::TAKES_EP) && self.way_usable(w, from))
+                })
+            })
+    }
+
     /// Takes back the last move made with [`Position::make`].
     pub(crate) fn unmake(&mut self) {
         let u = self.undo.pop().expect("unmake follows make");
@@ -367,22 +500,24 @@ impl Position {
         if self.stm.index() == 0 {
             self.fullmove -= 1;
         }
-        self.stm = Side(((self.stm.index() + self.sh.t.sides - 1) % self.sh.t.sides) as u8);
-        let side = self.stm.index();
+        self.stm = self.previous_side(self.stm);
         let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
         match m.kind {
             MoveKind::Drop => {
                 self.lift(m.to.0);
-                self.hands[side][m.piece.index()] += 1;
+                let i = self.hand_slot(self.stm, m.piece);
+                self.hands[i] += 1;
             }
-            MoveKind::Castle => {
-                let r = &sh.t.rules.castlings[m.aux as usize].rule;
+            MoveKind::Castle(id) => {
+                let r = &t.castling(id).rule;
                 let k = self.lift(r.king_to.0);
                 let p = self.lift(r.partner_to.0);
                 self.place(r.king_from.0, k);
                 self.place(r.partner_from.0, p);
             }
-            _ => {
+            MoveKind::Shot => {}
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
                 let c = self.lift(m.to.0);
                 let c = if m.promotion.is_some() {
                     self.cell(Piece {
@@ -393,39 +528,61 @@ impl Position {
                     c
                 };
                 self.place(m.from.0, c);
-                if u.captured != 0 {
-                    let victim_sq = if m.kind == MoveKind::EnPassant {
-                        m.aux
-                    } else {
-                        m.to.0
-                    };
-                    self.place(victim_sq, u.captured);
-                    if sh.t.rules.drops {
-                        let kind = sh.cell_kind[u.captured as usize] as usize;
-                        if !sh.t.royal[kind] {
-                            self.hands[side][sh.t.demoted[kind].index()] -= 1;
-                        }
-                    }
-                }
             }
         }
+        while self.removed.len() > u.removed as usize {
+            let (sq, c) = self.removed.pop().expect("checked above");
+            self.place(sq, c);
+            let kind = self.cell_kind(c);
+            if t.rules().drops && !t.royal(kind) {
+                let i = self.hand_slot(self.stm, t.demoted(kind));
+                self.hands[i] -= 1;
+            }
+        }
+        self.ep_targets.truncate(u.ep_targets as usize);
         self.ep = u.ep;
-        self.rights = u.rights;
+        if u.unmoved_lost != 0 {
+            let (a, b) = touched(t, &m).expect("only moves that touch squares clear marks");
+            if u.unmoved_lost & 1 != 0 {
+                self.unmoved.insert(a);
+            }
+            if u.unmoved_lost & 2 != 0 {
+                self.unmoved.insert(b);
+            }
+        }
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+    }
+
+    /// Whether the piece on `from` may take a path with `condition` now.
+    #[inline]
+    pub(crate) fn condition_holds(&self, condition: Condition, from: Square) -> bool {
+        match condition {
+            Condition::Always => true,
+            Condition::Unmoved => self.unmoved.contains(from),
+            Condition::Moved => !self.unmoved.contains(from),
+        }
+    }
+
+    /// Whether the piece on `from` can use `way` now: its condition holds and it is open.
+    #[inline]
+    pub(crate) fn way_usable(&self, way: &Way, from: Square) -> bool {
+        (way.condition() == Condition::Always || self.condition_holds(way.condition(), from))
+            && self.sh.t.way_open(way, &self.board)
     }
 
     /// Whether `target` is attacked by any piece of `by`.
     pub fn attacked_by(&self, target: Square, by: Side) -> bool {
         let t = &self.sh.t;
         for &f in &self.plist[by.index()] {
-            let kind = PieceKind(self.sh.cell_kind[self.board[f as usize] as usize]);
-            for w in t.ways(kind, by, Square(f), target) {
-                if w.flags & CAN_CAPTURE != 0 && self.way_open(w) {
+            let from = Square(f);
+            let kind = self.cell_kind(self.board[f as usize]);
+            for w in t.ways(kind, by, from, target) {
+                if w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, from) {
                     return true;
                 }
             }
-            if t.borrows[kind.index()] && self.borrowed_attack(Square(f), by, target) {
+            if t.borrows(kind) && self.borrowed_attack(from, by, target) {
                 return true;
             }
         }
@@ -433,26 +590,27 @@ impl Position {
     }
 
     /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,
-    /// `CAN_MOVE` if one could move there and `CAN_CAPTURE` if one could capture there
-    /// (as if `at` were empty, or held an enemy).
-    pub(crate) fn lent_powers(&self, at: Square, side: Side) -> Vec<(PieceKind, u8)> {
+    /// `MOVE` if one could move there and `CAPTURE` if one could capture there (as if `at`
+    /// were empty, or held an enemy).
+    pub(crate) fn lent_powers(&self, at: Square, side: Side) -> Vec<(PieceKind, PathFlags)> {
         let t = &self.sh.t;
-        let mut lent: Vec<(PieceKind, u8)> = Vec::new();
+        let mut lent: Vec<(PieceKind, PathFlags)> = Vec::new();
         for &g in &self.plist[side.index()] {
             if g == at.0 {
                 continue;
             }
-            let kind = PieceKind(self.sh.cell_kind[self.board[g as usize] as usize]);
-            let mut mask = 0;
-            for w in t.ways(kind, side, Square(g), at) {
-                let m = w.flags & (CAN_MOVE | CAN_CAPTURE);
-                if m & !mask != 0 && self.way_open(w) {
-                    mask |= m;
+            let from = Square(g);
+            let kind = self.cell_kind(self.board[g as usize]);
+            let mut mask = PathFlags::NONE;
+            for w in t.ways(kind, side, from, at) {
+                let m = w.flags().and(PathFlags::MODES);
+                if !m.without(mask).is_empty() && self.way_usable(w, from) {
+                    mask = mask.with(m);
                 }
             }
-            if mask != 0 {
+            if !mask.is_empty() {
                 match lent.iter_mut().find(|(k, _)| *k == kind) {
-                    Some((_, m)) => *m |= mask,
+                    Some((_, m)) => *m = m.with(mask),
                     None => lent.push((kind, mask)),
                 }
             }
@@ -464,54 +622,35 @@ impl Position {
         let t = &self.sh.t;
         // First the cheap geometric question (could a lender's kind, standing on `at`, capture
         // on `target`?), then whether such a lender really lends its capture to `at`.
-        (0..t.kinds).any(|k| {
+        (0..t.kinds()).any(|k| {
             let kind = PieceKind(k as u8);
             t.ways(kind, by, at, target)
                 .iter()
-                .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+                .any(|w| w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, at))
                 && self.plist[by.index()].iter().any(|&g| {
                     g != at.0
-                        && self.sh.cell_kind[self.board[g as usize] as usize] as usize == k
-                        && t.ways(kind, by, Square(g), at)
-                            .iter()
-                            .any(|w| w.flags & CAN_CAPTURE != 0 && self.way_open(w))
+                        && self.cell_kind(self.board[g as usize]) == kind
+                        && t.ways(kind, by, Square(g), at).iter().any(|w| {
+                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, Square(g))
+                        })
                 })
         })
-    }
-
-    #[inline]
-    pub(crate) fn way_open(&self, w: &crate::model::Way) -> bool {
-        let t = &self.sh.t;
-        for &s in t.squares(w.pre_start, w.pre_len) {
-            if self.board[s as usize] != 0 {
-                return false;
-            }
-        }
-        let mut screens = 0;
-        for &e in t.squares(w.between_start, w.between_len) {
-            if self.board[(e & !NO_STOP) as usize] != 0 {
-                screens += 1;
-                if !w.hop || screens > 1 {
-                    return false;
-                }
-            }
-        }
-        !w.hop || screens == 1
     }
 
     /// Whether a royal of `side` is attacked by another side.
     pub fn royal_attacked(&self, side: Side) -> bool {
         let t = &self.sh.t;
         self.royals[side.index()].iter().any(|&r| {
-            (0..t.sides).any(|by| by != side.index() && self.attacked_by(Square(r), Side(by as u8)))
+            (0..t.sides())
+                .any(|by| by != side.index() && self.attacked_by(Square(r), Side(by as u8)))
         })
     }
 
     /// Whether a royal of `side` sees an enemy royal along a line of a facing rule.
     pub fn royals_facing(&self, side: Side) -> bool {
         let t = &self.sh.t;
-        let g = t.geometry;
-        let lines = &t.rules.facing[side.index()];
+        let g = t.geometry();
+        let lines = &t.rules().facing[side.index()];
         self.royals[side.index()].iter().any(|&r| {
             lines.iter().any(|&(dx, dy)| {
                 let mut cur = Square(r);
@@ -519,7 +658,7 @@ impl Position {
                     let c = self.board[next.index()];
                     if c != 0 {
                         let p = self.decode(c);
-                        return p.side != side && t.royal[p.kind.index()];
+                        return p.side != side && t.royal(p.kind);
                     }
                     cur = next;
                 }
@@ -531,12 +670,12 @@ impl Position {
     /// Whether the rules forbid `side`'s royals to stand as they do: attacked under a
     /// checkmate rule, or facing an enemy royal under a facing rule.
     pub fn royal_exposed(&self, side: Side) -> bool {
-        (self.sh.t.rules.checkmate && self.royal_attacked(side)) || self.royals_facing(side)
+        (self.sh.t.rules().checkmate && self.royal_attacked(side)) || self.royals_facing(side)
     }
 
     /// Whether the side to move is in check (a royal attacked), under a checkmate rule.
     pub fn in_check(&self) -> bool {
-        self.sh.t.rules.checkmate && self.royal_attacked(self.stm)
+        self.sh.t.rules().checkmate && self.royal_attacked(self.stm)
     }
 
     /// The same placement with `side` to move (no en-passant target), for diagrams.
@@ -550,10 +689,14 @@ impl Position {
         p
     }
 
-    /// An empty board of the same variant with only `piece` on `sq`, its side to move.
+    /// An empty board of the same variant with only `piece` on `sq`, its side to move. The
+    /// piece counts as unmoved where the variant tracks it.
     pub fn alone(&self, sq: Square, piece: Piece) -> Position {
         let mut p = Position::empty(Arc::clone(&self.sh));
         p.put(sq, piece);
+        if p.sh.t.tracked_squares().contains(sq) {
+            p.unmoved.insert(sq);
+        }
         p.stm = piece.side;
         p.rehash();
         p
@@ -562,6 +705,18 @@ impl Position {
     /// Number of plies played from the position this one was set up from.
     pub fn ply(&self) -> usize {
         self.undo.len()
+    }
+
+    /// Sets the en-passant targets read from a FEN (the caller checked them).
+    pub(crate) fn set_en_passant_targets(&mut self, targets: &[Square], victim: Square) {
+        self.ep_targets.clear();
+        self.ep_targets.extend_from_slice(targets);
+        self.ep_targets.sort();
+        self.ep = (!targets.is_empty()).then_some(EnPassant {
+            start: 0,
+            len: targets.len() as u16,
+            victim,
+        });
     }
 }
 
@@ -573,31 +728,29 @@ impl std::fmt::Debug for Shared {
 
 impl Shared {
     pub(crate) fn new(t: Tables) -> Shared {
-        let sides = t.sides;
-        let cells = 1 + t.kinds * sides;
+        let sides = t.sides();
+        let cells = 1 + t.kinds() * sides;
+        debug_assert!(cells <= 256, "the checker bounds kinds times sides");
         let mut cell_kind = vec![0u8; cells];
         let mut cell_side = vec![0u8; cells];
-        for k in 0..t.kinds {
+        for k in 0..t.kinds() {
             for s in 0..sides {
                 cell_kind[1 + k * sides + s] = k as u8;
                 cell_side[1 + k * sides + s] = s as u8;
             }
         }
-        let n = t.geometry.len();
-        let mut rights_clear = vec![0u64; n];
-        for (bit, (_, sq)) in t.rules.rights.iter().enumerate() {
-            rights_clear[sq.index()] |= 1 << bit;
-        }
-        for c in &t.rules.castlings {
-            rights_clear[c.rule.king_from.index()] |= 1 << c.right;
-        }
-        let keys = Keys::new(cells, n, sides, t.kinds, t.rules.rights.len());
+        let keys = Keys::new(
+            cells,
+            t.geometry().len(),
+            sides,
+            t.kinds(),
+            t.rules().rights.len(),
+        );
         Shared {
             t,
             keys,
             cell_kind,
             cell_side,
-            rights_clear,
         }
     }
 }

@@ -88,13 +88,13 @@ fn why_illegal(pos: &Position, m: Move) -> String {
     let me = pos.side_to_move();
     after.make(m);
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     for r in after.royal_squares(me) {
         let other = after.next_side(me);
         if after.attacked_by(r, other) {
             let name = after
                 .piece_at(r)
-                .map(|p| t.variant.pieces[p.kind.index()].name.clone())
+                .map(|p| t.variant().piece(p.kind).name.clone())
                 .unwrap_or_default();
             return format!(
                 "leaves the {} on {} in check",
@@ -208,11 +208,16 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
 
 /// A result in words: `checkmate, white wins`.
 pub fn describe(pos: &Position, o: &Outcome) -> String {
-    let v = &pos.tables().variant;
-    match o {
-        Outcome::Win { winner, reason } => {
-            format!("{reason}, {} wins", v.sides[winner.index()].name)
+    let v = pos.tables().variant();
+    match o.winner() {
+        Some(winner) => format!("{}, {} wins", o.reason, v.side(winner).name),
+        None if o.is_draw() => format!("{}, draw", o.reason),
+        None => {
+            let winners: Vec<&str> = (0..v.sides().len())
+                .filter(|&s| o.results()[s] == crate::model::Verdict::Win)
+                .map(|s| v.sides()[s].name.as_str())
+                .collect();
+            format!("{}, {} win", o.reason, winners.join(" and "))
         }
-        Outcome::Draw { reason } => format!("{reason}, draw"),
     }
 }

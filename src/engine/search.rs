@@ -4,8 +4,8 @@
 
 use super::mv::Move;
 use super::notation::is_capture;
-use super::outcome::Outcome;
 use super::position::Position;
+use crate::model::Verdict;
 
 const MATE: i32 = 1_000_000;
 
@@ -30,17 +30,17 @@ pub fn evaluate(pos: &Position) -> i32 {
     let t = pos.tables();
     let me = pos.side_to_move();
     let mut score = 0;
-    for sq in t.geometry.squares() {
+    for sq in t.geometry().squares() {
         if let Some(p) = pos.piece_at(sq) {
-            let v = (t.variant.pieces[p.kind.index()].value * 100.0) as i32;
+            let v = (t.variant().piece(p.kind).value * 100.0) as i32;
             score += if p.side == me { v } else { -v };
         }
     }
-    for s in 0..t.sides {
-        for k in 0..t.kinds {
+    for s in 0..t.sides() {
+        for k in 0..t.kinds() {
             let side = crate::model::Side(s as u8);
             let kind = crate::model::PieceKind(k as u8);
-            let v = (t.variant.pieces[k].value * 100.0) as i32 * pos.in_hand(side, kind) as i32;
+            let v = (t.variant().pieces()[k].value * 100.0) as i32 * pos.in_hand(side, kind) as i32;
             score += if side == me { v } else { -v };
         }
     }
@@ -84,9 +84,9 @@ fn order(pos: &Position, moves: &mut [Move]) {
 
 /// The score of a position with no legal move, for the side to move.
 fn terminal_score(pos: &Position, ply: i32) -> i32 {
-    match pos.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == pos.side_to_move() => MATE - ply,
-        Some(Outcome::Win { .. }) => -(MATE - ply),
+    match pos.outcome().map(|o| o.result(pos.side_to_move())) {
+        Some(Verdict::Win) => MATE - ply,
+        Some(Verdict::Loss) => -(MATE - ply),
         _ => 0,
     }
 }

@@ -25,13 +25,14 @@ pub(crate) struct Keys {
     pub(crate) piece: Vec<u64>,
     /// Per side to move.
     pub(crate) side: Vec<u64>,
-    /// Per castling-rights bit.
+    /// Per castling right.
     pub(crate) castle: Vec<u64>,
-    /// Per en-passant square.
+    /// Per square, for an unmoved piece whose own patterns ask whether it moved.
+    pub(crate) unmoved: Vec<u64>,
+    /// Per en-passant target square.
     pub(crate) ep: Vec<u64>,
-    /// Per (side, kind, count) for hands; counts above the table share the last key.
+    /// Per (side, kind) in hand: the base that [`hand_key`] turns into a key per count.
     pub(crate) hand: Vec<u64>,
-    pub(crate) hand_depth: usize,
 }
 
 impl Keys {
@@ -43,16 +44,28 @@ impl Keys {
         rights: usize,
     ) -> Keys {
         let mut rng = Rng::new(0x5EED_0FC0_FFEE);
-        let hand_depth = 20;
+        let mut keys = |n: usize| (0..n).map(|_| rng.next()).collect::<Vec<u64>>();
         Keys {
-            piece: (0..cells * squares).map(|_| rng.next()).collect(),
-            side: (0..sides).map(|_| rng.next()).collect(),
-            castle: (0..rights).map(|_| rng.next()).collect(),
-            ep: (0..squares).map(|_| rng.next()).collect(),
-            hand: (0..sides * kinds * hand_depth)
-                .map(|_| rng.next())
-                .collect(),
-            hand_depth,
+            piece: keys(cells * squares),
+            side: keys(sides),
+            castle: keys(rights),
+            ep: keys(squares),
+            hand: keys(sides * kinds),
+            unmoved: keys(squares),
         }
     }
+}
+
+/// The key of `count` pieces of one kind in one hand: every count has its own, with no table
+/// to outgrow, and an empty hand adds nothing.
+#[inline]
+pub(crate) fn hand_key(base: u64, count: u16) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    // splitmix64's finaliser: distinct counts give unrelated keys.
+    let mut z = base ^ (count as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -1,12 +1,15 @@
 //! The validated model of a variant and the tables compiled from it.
 
-mod compile;
 mod square;
 mod square_set;
+mod tables;
 mod variant;
 
-#[allow(unused_imports)]
-pub use compile::*;
 pub use square::*;
 pub use square_set::SquareSet;
+pub use tables::{
+    CastlingId, CastlingRight, CastlingTable, CompileError, PromotionChoice, PromotionTable, Reach,
+    Route, RuleTable, Tables, Target, MAX_POOL,
+};
+pub(crate) use tables::{Condition, Path, PathFlags, Way};
 pub use variant::*;

@@ -193,6 +193,9 @@ pub struct Pattern {
     pub creates_en_passant: bool,
     /// May capture a piece that just passed its destination with a `creates_en_passant` move.
     pub takes_en_passant: bool,
+    /// Applies only while the piece has not moved (`Some(true)`) or only once it has
+    /// (`Some(false)`).
+    pub unmoved: Option<bool>,
 }
 
 /// A restriction on where a piece's moves may end.
@@ -353,27 +356,74 @@ pub struct Placement {
 }
 
 /// A checked variant definition.
+///
+/// Only the checker builds one (its fields are private to the crate), so the engine can rely on
+/// what the checker proved: every index in range, every zone sized to the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
-    /// The variant's name.
-    pub name: String,
-    /// The board.
-    pub geometry: Geometry,
-    /// The players, in turn order.
-    pub sides: Vec<SideDef>,
-    /// Named square sets.
-    pub zones: Vec<Zone>,
-    /// Switches.
-    pub options: Vec<OptionDef>,
-    /// Kinds of piece.
-    pub pieces: Vec<PieceDef>,
-    /// The rules.
-    pub rules: Rules,
-    /// The start position.
-    pub setup: Vec<Placement>,
+    pub(crate) name: String,
+    pub(crate) geometry: Geometry,
+    pub(crate) sides: Vec<SideDef>,
+    pub(crate) zones: Vec<Zone>,
+    pub(crate) options: Vec<OptionDef>,
+    pub(crate) pieces: Vec<PieceDef>,
+    pub(crate) rules: Rules,
+    pub(crate) setup: Vec<Placement>,
 }
 
 impl Variant {
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The board.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The players, in turn order.
+    pub fn sides(&self) -> &[SideDef] {
+        &self.sides
+    }
+
+    /// One player.
+    pub fn side(&self, side: Side) -> &SideDef {
+        &self.sides[side.index()]
+    }
+
+    /// Named square sets.
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
+    }
+
+    /// Switches.
+    pub fn options(&self) -> &[OptionDef] {
+        &self.options
+    }
+
+    /// Kinds of piece.
+    pub fn pieces(&self) -> &[PieceDef] {
+        &self.pieces
+    }
+
+    /// One kind of piece.
+    #[inline]
+    pub fn piece(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.index()]
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The start position.
+    pub fn setup(&self) -> &[Placement] {
+        &self.setup
+    }
+
     /// The piece kind with this letter (case-insensitive, `+` prefix included), if any.
     pub fn piece_by_letter(&self, letter: &str) -> Option<PieceKind> {
         self.pieces

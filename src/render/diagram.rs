@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use crate::engine::fen::piece_letter;
-use crate::engine::{MoveKind, Piece, Position};
-use crate::model::{Geometry, Square, CAN_CAPTURE, CAN_MOVE, HOP, NO_STOP};
+use crate::engine::{Piece, Position};
+use crate::model::{Geometry, Square};
 
 /// What a piece can do on a marked square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +48,8 @@ pub enum DiagramMode {
 /// The glyphs of the zones that have one, every side's copy drawn.
 fn zone_background(pos: &Position) -> Vec<char> {
     let t = pos.tables();
-    let mut bg = vec!['.'; t.geometry.len()];
-    for z in &t.variant.zones {
+    let mut bg = vec!['.'; t.geometry().len()];
+    for z in t.variant().zones() {
         if let Some(glyph) = z.glyph {
             for set in &z.squares {
                 for sq in set.iter() {
@@ -88,8 +88,8 @@ fn piece_char(pos: &Position, p: Piece) -> char {
 /// position drawn over the zone glyphs.
 pub fn board_map(pos: &Position) -> String {
     let t = pos.tables();
-    let g = t.geometry;
-    let v = &t.variant;
+    let g = t.geometry();
+    let v = &t.variant();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -133,7 +133,7 @@ pub fn board_map(pos: &Position) -> String {
 /// The position alone: pieces over the zone glyphs.
 pub fn position_diagram(pos: &Position) -> String {
     let bg = zone_background(pos);
-    grid(pos.tables().geometry, |sq| match pos.piece_at(sq) {
+    grid(pos.tables().geometry(), |sq| match pos.piece_at(sq) {
         Some(p) => piece_char(pos, p),
         None => bg[sq.index()],
     })
@@ -142,7 +142,7 @@ pub fn position_diagram(pos: &Position) -> String {
 /// The squares a piece on `at` can go to, with what it can do there.
 pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Option<Marker>> {
     let t = pos.tables();
-    let mut marks: Vec<Option<Marker>> = vec![None; t.geometry.len()];
+    let mut marks: Vec<Option<Marker>> = vec![None; t.geometry().len()];
     let Some(piece) = pos.piece_at(at) else {
         return marks;
     };
@@ -152,22 +152,14 @@ pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Opt
     };
     match mode {
         DiagramMode::Alone => {
-            for path in t.paths(piece.kind, piece.side, at) {
-                let ray = t.squares(path.ray_start, path.ray_len);
-                for (i, &e) in ray.iter().enumerate() {
-                    if e & NO_STOP != 0 || (path.flags & HOP != 0 && i == 0) {
-                        continue;
-                    }
-                    let can_move = path.flags & CAN_MOVE != 0;
-                    let can_capture = path.flags & CAN_CAPTURE != 0;
-                    let m = match (can_move, can_capture) {
-                        (true, true) => Marker::Both,
-                        (true, false) => Marker::MoveOnly,
-                        (false, true) => Marker::CaptureOnly,
-                        (false, false) => continue,
-                    };
-                    set(Square(e & !NO_STOP), m);
-                }
+            for target in t.reach(piece.kind, piece.side, at) {
+                let m = match (target.can_move, target.can_capture) {
+                    (true, true) => Marker::Both,
+                    (true, false) => Marker::MoveOnly,
+                    (false, true) => Marker::CaptureOnly,
+                    (false, false) => continue,
+                };
+                set(target.square, m);
             }
         }
         DiagramMode::InPosition => {
@@ -176,7 +168,7 @@ pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Opt
                 p = p.with_side_to_move(piece.side);
             }
             for m in p.legal_moves() {
-                if m.from != at || m.kind == MoveKind::Drop {
+                if m.from != at || m.is_drop() {
                     continue;
                 }
                 let capture = crate::engine::notation::is_capture(&p, &m);
@@ -197,7 +189,7 @@ pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Opt
 /// A move diagram: the board with its zones, the piece on `at` and its targets.
 pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     let marks = diagram_markers(pos, at, mode);
     let bg = zone_background(pos);
     let mut out = grid(g, |sq| match (pos.piece_at(sq), marks[sq.index()]) {
@@ -240,16 +232,16 @@ pub struct TargetInfo {
 /// The content of a move diagram, for machines.
 pub fn diagram_info(pos: &Position, at: Square, mode: DiagramMode) -> DiagramInfo {
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     let marks = diagram_markers(pos, at, mode);
     let piece = pos.piece_at(at);
     DiagramInfo {
-        variant: t.variant.name.clone(),
+        variant: t.variant().name().to_string(),
         piece: piece
-            .map(|p| t.variant.pieces[p.kind.index()].name.clone())
+            .map(|p| t.variant().piece(p.kind).name.clone())
             .unwrap_or_default(),
         side: piece
-            .map(|p| t.variant.sides[p.side.index()].name.clone())
+            .map(|p| t.variant().side(p.side).name.clone())
             .unwrap_or_default(),
         square: g.name(at).to_string(),
         targets: g

@@ -31,7 +31,7 @@ fn corner(g: Geometry, sq: Square) -> (i32, i32) {
 
 fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> String {
     let t = pos.tables();
-    let g = t.geometry;
+    let g = t.geometry();
     let w = 2 * MARGIN + g.width as i32 * CELL;
     let h = 2 * MARGIN + g.height as i32 * CELL;
     let mut out = String::new();
@@ -50,8 +50,8 @@ fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> Stri
         );
     }
     for (i, z) in t
-        .variant
-        .zones
+        .variant()
+        .zones()
         .iter()
         .filter(|z| z.glyph.is_some())
         .enumerate()
@@ -96,11 +96,11 @@ fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> Stri
                 ("#222222", "#ffffff")
             };
             let letter = piece_letter(pos, p);
-            let name = &t.variant.pieces[p.kind.index()].name;
+            let name = &t.variant().piece(p.kind).name;
             let _ = writeln!(
                 out,
                 r##"<g><title>{} {}</title><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text></g>"##,
-                escape(&t.variant.sides[p.side.index()].name),
+                escape(&t.variant().side(p.side).name),
                 escape(name),
                 CELL * 2 / 5,
                 cy + 6,
@@ -152,16 +152,16 @@ pub fn move_diagram_svg(pos: &Position, at: Square, mode: DiagramMode) -> String
     let title = match pos.piece_at(at) {
         Some(p) => format!(
             "{}: {} on {}",
-            t.variant.name,
-            t.variant.pieces[p.kind.index()].name,
-            t.geometry.name(at)
+            t.variant().name(),
+            t.variant().piece(p.kind).name,
+            t.geometry().name(at)
         ),
-        None => t.variant.name.clone(),
+        None => t.variant().name().to_string(),
     };
     render(pos, Some(&marks), &title)
 }
 
 /// The position as SVG, zones with a glyph tinted.
 pub fn board_svg(pos: &Position) -> String {
-    render(pos, None, &pos.tables().variant.name)
+    render(pos, None, pos.tables().variant().name())
 }

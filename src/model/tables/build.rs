@@ -1,0 +1,651 @@
+//! Building the tables: paths per (piece, side, square), the attack index, promotions, drops,
+//! the rules with their castlings, and the squares the legality test must watch.
+
+use super::{
+    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, Path, PathFlags,
+    PromotionTable, RuleTable, Tables, Way, MAX_POOL,
+};
+use crate::model::square::{Geometry, Square};
+use crate::model::square_set::SquareSet;
+use crate::model::variant::{Dirs, Facing, LegKind, Pattern, PieceKind, Side, Variant, ZoneId};
+
+/// Compiles `variant` under `options` (one value per option of the variant).
+pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, CompileError> {
+    let moves = Builder::new(&variant, &options).moves()?;
+    let n = variant.geometry().len();
+    let (ways, way_offsets) = index_ways(moves.ways_by_from, n);
+    let (promotions, promotion_index) = promotions(&variant, &options);
+    let drop_squares = drop_squares(&variant, &moves.dead);
+    let rules = rules(&variant, &options);
+    let pieces = variant.pieces();
+    let royal = pieces.iter().map(|p| p.royal).collect();
+    let demoted = (0..pieces.len())
+        .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind(k as u8)))
+        .collect();
+    let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
+    let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
+    let has_en_passant = moves
+        .paths
+        .iter()
+        .any(|p| p.flags.has(PathFlags::CREATES_EP));
+    let mut tables = Tables {
+        geometry: variant.geometry(),
+        sides: variant.sides().len(),
+        kinds: pieces.len(),
+        options,
+        pool: moves.pool,
+        paths: moves.paths,
+        path_index: moves.path_index,
+        may_repeat: moves.may_repeat,
+        ways,
+        way_offsets,
+        promotions,
+        promotion_index,
+        dead: moves.dead,
+        drop_squares,
+        royal,
+        demoted,
+        resets_clock,
+        has_borrowing: borrows.iter().any(|b| *b),
+        borrows,
+        rules,
+        from_sensitive: Vec::new(),
+        to_sensitive: Vec::new(),
+        tracked: SquareSet::EMPTY,
+        first_move: SquareSet::EMPTY,
+        ep_sources: Vec::new(),
+        has_en_passant,
+        variant,
+    };
+    tables.compute_sensitivity();
+    tables.mark_castlings_written_to_partner();
+    tables.first_move = first_move_squares(&tables);
+    tables.tracked = tables.first_move;
+    for r in &tables.rules.rights {
+        tables.tracked.insert(r.king);
+        tables.tracked.insert(r.partner);
+    }
+    tables.ep_sources = ep_sources(&tables);
+    Ok(tables)
+}
+
+/// The two directions 45 degrees off `v`, as unit steps.
+fn outward(v: (i32, i32)) -> [(i32, i32); 2] {
+    let (sx, sy) = (v.0.signum(), v.1.signum());
+    if sx == 0 {
+        [(1, sy), (-1, sy)]
+    } else if sy == 0 {
+        [(sx, 1), (sx, -1)]
+    } else {
+        [(sx, 0), (0, sy)]
+    }
+}
+
+/// A path being expanded: squares that must be empty, then the ray.
+struct RawPath {
+    pre: Vec<Square>,
+    ray: Vec<Entry>,
+    flags: PathFlags,
+    condition: Condition,
+}
+
+/// The movement tables of every (kind, side, square).
+struct Moves {
+    pool: Vec<Entry>,
+    paths: Vec<Path>,
+    path_index: Vec<(u32, u32)>,
+    may_repeat: Vec<bool>,
+    dead: Vec<SquareSet>,
+    /// Per (kind, side), per from square: `(to, way)` pairs.
+    ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
+}
+
+/// Expands patterns into paths.
+struct Builder<'a> {
+    variant: &'a Variant,
+    options: &'a [bool],
+    g: Geometry,
+    pool: Vec<Entry>,
+}
+
+/// What one pattern is being expanded for.
+struct Expansion<'a> {
+    pattern: &'a Pattern,
+    flags: PathFlags,
+    condition: Condition,
+    facing: Facing,
+    allowed: &'a SquareSet,
+}
+
+impl<'a> Builder<'a> {
+    fn new(variant: &'a Variant, options: &'a [bool]) -> Builder<'a> {
+        Builder {
+            variant,
+            options,
+            g: variant.geometry(),
+            pool: Vec::new(),
+        }
+    }
+
+    fn zone(&self, id: ZoneId, side: Side) -> &'a SquareSet {
+        &self.variant.zones()[id.0 as usize].squares[side.index()]
+    }
+
+    /// Squares where moves of `kind` for `side` may end.
+    fn allowed(&self, kind: usize, side: Side) -> SquareSet {
+        let mut allowed = SquareSet::EMPTY.complement(self.g.len());
+        for c in &self.variant.pieces()[kind].confinements {
+            if !guards_hold(self.options, &c.options) {
+                continue;
+            }
+            let z = self.zone(c.zone, side);
+            allowed = if c.inside {
+                allowed.intersection(z)
+            } else {
+                allowed.difference(z)
+            };
+        }
+        allowed
+    }
+
+    /// Expands every (kind, side, square).
+    fn moves(mut self) -> Result<Moves, CompileError> {
+        let n = self.g.len();
+        let sides = self.variant.sides().len();
+        let kinds = self.variant.pieces().len();
+        let lending = self.variant.pieces().iter().any(|p| p.borrows);
+        let mut out = Moves {
+            pool: Vec::new(),
+            paths: Vec::new(),
+            path_index: Vec::with_capacity(kinds * sides * n),
+            may_repeat: Vec::with_capacity(kinds * sides * n),
+            dead: Vec::with_capacity(kinds * sides),
+            ways_by_from: Vec::with_capacity(kinds * sides),
+        };
+        for kind in 0..kinds {
+            for s in 0..sides {
+                let side = Side(s as u8);
+                let allowed = self.allowed(kind, side);
+                let mut dead = SquareSet::EMPTY;
+                let mut from_ways = Vec::with_capacity(n);
+                for sq in self.g.squares() {
+                    if self.pool.len() > MAX_POOL {
+                        return Err(CompileError::TooLarge {
+                            piece: self.variant.pieces()[kind].name.clone(),
+                        });
+                    }
+                    let raw = self.raw_paths(kind, side, sq, &allowed);
+                    if raw.is_empty() {
+                        dead.insert(sq);
+                    }
+                    let start = out.paths.len() as u32;
+                    out.may_repeat.push(may_repeat(&raw));
+                    let mut ways = Vec::new();
+                    for rp in raw {
+                        let path = self.store(&rp);
+                        if rp.flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP)) || lending {
+                            // Move-only ways matter only to lenders; attack tests skip them.
+                            ways.extend(ways_of(&path, &rp.ray));
+                        }
+                        out.paths.push(path);
+                    }
+                    out.path_index.push((start, out.paths.len() as u32));
+                    from_ways.push(ways);
+                }
+                out.dead.push(dead);
+                out.ways_by_from.push(from_ways);
+            }
+        }
+        out.pool = self.pool;
+        Ok(out)
+    }
+
+    /// Puts a path's squares in the pool, the must-be-empty ones right before the ray.
+    fn store(&mut self, rp: &RawPath) -> Path {
+        let pre_start = self.pool.len() as u32;
+        self.pool
+            .extend(rp.pre.iter().map(|&s| Entry::new(s, true)));
+        let ray_start = self.pool.len() as u32;
+        self.pool.extend(rp.ray.iter().copied());
+        Path {
+            pre_start,
+            ray_start,
+            pre_len: rp.pre.len() as u16,
+            ray_len: rp.ray.len() as u16,
+            flags: rp.flags,
+            condition: rp.condition,
+        }
+    }
+
+    fn raw_paths(&self, kind: usize, side: Side, sq: Square, allowed: &SquareSet) -> Vec<RawPath> {
+        let piece = &self.variant.pieces()[kind];
+        let facing = self.variant.sides()[side.index()].facing;
+        let mut out = Vec::new();
+        for pattern in &piece.patterns {
+            let applies = guards_hold(self.options, &pattern.options)
+                && pattern
+                    .zones
+                    .iter()
+                    .all(|z| self.zone(z.zone, side).contains(sq) == z.inside);
+            if !applies {
+                continue;
+            }
+            let mut flags = PathFlags::NONE;
+            for (on, flag) in [
+                (pattern.mode.can_move(), PathFlags::MOVE),
+                (pattern.mode.can_capture(), PathFlags::CAPTURE),
+                (pattern.creates_en_passant, PathFlags::CREATES_EP),
+                (pattern.takes_en_passant, PathFlags::TAKES_EP),
+            ] {
+                if on {
+                    flags = flags.with(flag);
+                }
+            }
+            let expansion = Expansion {
+                pattern,
+                flags,
+                condition: match pattern.unmoved {
+                    None => Condition::Always,
+                    Some(true) => Condition::Unmoved,
+                    Some(false) => Condition::Moved,
+                },
+                facing,
+                allowed,
+            };
+            self.expand(&expansion, 0, sq, (0, 0), &[], &mut out);
+        }
+        out
+    }
+
+    /// Expands leg `leg_index` of a pattern from `at`, where the previous leg moved by `prev`
+    /// after passing the squares `pre`.
+    fn expand(
+        &self,
+        e: &Expansion<'_>,
+        leg_index: usize,
+        at: Square,
+        prev: (i32, i32),
+        pre: &[Square],
+        out: &mut Vec<RawPath>,
+    ) {
+        let leg = &e.pattern.legs[leg_index];
+        let vectors: Vec<(i32, i32)> = match &leg.dirs {
+            Dirs::Vectors(v) => v
+                .iter()
+                .map(|&(x, y)| e.facing.to_board(x as i32, y as i32))
+                .collect(),
+            Dirs::Same => vec![prev],
+            Dirs::Outward => outward(prev).to_vec(),
+        };
+        let last = leg_index + 1 == e.pattern.legs.len();
+        let (max, hop) = match leg.kind {
+            LegKind::Step => (1usize, false),
+            LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
+            LegKind::Hop { max } => (max.map_or(usize::MAX, |m| m as usize), true),
+        };
+        for v in vectors {
+            if v == (0, 0) {
+                continue;
+            }
+            // A path never comes back to a square it passed or started from.
+            let mut squares = Vec::new();
+            let mut cur = at;
+            while squares.len() < max {
+                match self.g.offset(cur, v.0, v.1) {
+                    Some(next) if !pre.contains(&next) && next != at => {
+                        squares.push(next);
+                        cur = next;
+                    }
+                    _ => break,
+                }
+            }
+            if last {
+                let mut ray: Vec<Entry> = squares
+                    .iter()
+                    .map(|&s| Entry::new(s, e.allowed.contains(s)))
+                    .collect();
+                // Squares past the last stop can never be a destination.
+                while ray.last().is_some_and(|x| !x.can_stop()) {
+                    ray.pop();
+                }
+                if !ray.is_empty() {
+                    out.push(RawPath {
+                        pre: pre.to_vec(),
+                        ray,
+                        flags: if hop {
+                            e.flags.with(PathFlags::HOP)
+                        } else {
+                            e.flags
+                        },
+                        condition: e.condition,
+                    });
+                }
+            } else if !hop {
+                let mut passed = pre.to_vec();
+                for s in squares {
+                    passed.push(s);
+                    self.expand(e, leg_index + 1, s, v, &passed, out);
+                }
+            }
+        }
+    }
+}
+
+/// Whether two of these paths can end on one square in one mode, so that generation must drop
+/// repeated moves.
+fn may_repeat(raw: &[RawPath]) -> bool {
+    let mut seen_move = SquareSet::EMPTY;
+    let mut seen_capture = SquareSet::EMPTY;
+    let mut repeat = false;
+    for rp in raw {
+        for e in rp.ray.iter().filter(|e| e.can_stop()) {
+            let t = e.square();
+            if rp.flags.has(PathFlags::MOVE) {
+                repeat |= seen_move.contains(t);
+                seen_move.insert(t);
+            }
+            if rp.flags.has(PathFlags::CAPTURE) {
+                repeat |= seen_capture.contains(t);
+                seen_capture.insert(t);
+            }
+        }
+    }
+    repeat
+}
+
+/// The ways of one stored path: one per square it may end on.
+fn ways_of<'a>(path: &'a Path, ray: &'a [Entry]) -> impl Iterator<Item = (Square, Way)> + 'a {
+    ray.iter()
+        .enumerate()
+        .filter(|(_, e)| e.can_stop())
+        .map(|(i, e)| {
+            (
+                e.square(),
+                Way {
+                    pre_start: path.pre_start,
+                    pre_len: path.pre_len,
+                    between_start: path.ray_start,
+                    between_len: i as u16,
+                    flags: path.flags,
+                    condition: path.condition,
+                },
+            )
+        })
+}
+
+/// Dense (from, to) offsets per (kind, side), only for kinds that reach anything at all.
+fn index_ways(ways_by_from: Vec<Vec<Vec<(Square, Way)>>>, n: usize) -> (Vec<Way>, Vec<Vec<u32>>) {
+    let mut ways = Vec::new();
+    let mut way_offsets = Vec::with_capacity(ways_by_from.len());
+    for mut per_from in ways_by_from {
+        if per_from.iter().all(|w| w.is_empty()) {
+            way_offsets.push(Vec::new());
+            continue;
+        }
+        let mut offsets = Vec::with_capacity(n * n + 1);
+        for list in per_from.iter_mut() {
+            list.sort_by_key(|(to, _)| *to);
+            let mut it = list.iter().peekable();
+            for to in 0..n as u16 {
+                offsets.push(ways.len() as u32);
+                while let Some((t, w)) = it.peek() {
+                    if t.0 != to {
+                        break;
+                    }
+                    ways.push(*w);
+                    it.next();
+                }
+            }
+        }
+        offsets.push(ways.len() as u32);
+        way_offsets.push(offsets);
+    }
+    (ways, way_offsets)
+}
+
+/// The `promote to` clauses in force, grouped by (kind, side).
+fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<(u32, u32)>) {
+    let sides = variant.sides().len();
+    let mut tables = Vec::new();
+    let mut index = Vec::with_capacity(variant.pieces().len() * sides);
+    for piece in variant.pieces() {
+        for s in 0..sides {
+            let start = tables.len() as u32;
+            for p in piece
+                .promotions
+                .iter()
+                .filter(|p| guards_hold(options, &p.options))
+            {
+                tables.push(PromotionTable {
+                    zone: variant.zones()[p.zone.0 as usize].squares[s],
+                    from_too: p.from_zone_too,
+                    forced: p.forced,
+                    choices: p.choices.clone(),
+                });
+            }
+            index.push((start, tables.len() as u32));
+        }
+    }
+    (tables, index)
+}
+
+/// Squares each (kind, side) may be dropped on: where it has a move, within its drop zones.
+fn drop_squares(variant: &Variant, dead: &[SquareSet]) -> Vec<SquareSet> {
+    let sides = variant.sides().len();
+    let all = SquareSet::EMPTY.complement(variant.geometry().len());
+    let mut out = Vec::with_capacity(dead.len());
+    for (kind, piece) in variant.pieces().iter().enumerate() {
+        for s in 0..sides {
+            let zone = |id: ZoneId| variant.zones()[id.0 as usize].squares[s];
+            let mut ds = all.difference(&dead[kind * sides + s]);
+            for z in &piece.drops.only_in {
+                ds = ds.intersection(&zone(*z));
+            }
+            for z in &piece.drops.never_in {
+                ds = ds.difference(&zone(*z));
+            }
+            out.push(ds);
+        }
+    }
+    out
+}
+
+/// The squares from `a` to `b` along their line, both included.
+fn segment(g: Geometry, a: Square, b: Square) -> Vec<Square> {
+    let (dx, dy) = (
+        (g.file(b) - g.file(a)).signum(),
+        (g.rank(b) - g.rank(a)).signum(),
+    );
+    let mut out = vec![a];
+    let mut cur = a;
+    while cur != b {
+        match g.offset(cur, dx, dy) {
+            Some(next) => {
+                out.push(next);
+                cur = next;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// The rules in force, with each castling's square lists and its right.
+fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
+    let g = variant.geometry();
+    let rules = variant.rules();
+    let facing_vectors: Vec<(i32, i32)> = rules
+        .facing
+        .iter()
+        .filter(|f| guards_hold(options, &f.options))
+        .flat_map(|f| f.vectors.iter().map(|&(x, y)| (x as i32, y as i32)))
+        .collect();
+    let mut rights: Vec<CastlingRight> = Vec::new();
+    let mut castlings = Vec::new();
+    for c in rules
+        .castlings
+        .iter()
+        .filter(|c| guards_hold(options, &c.options))
+    {
+        let right = CastlingRight {
+            side: c.side,
+            king: c.king_from,
+            partner: c.partner_from,
+        };
+        let index = match rights.iter().position(|r| *r == right) {
+            Some(i) => i,
+            None => {
+                rights.push(right);
+                rights.len() - 1
+            }
+        };
+        let king_path = segment(g, c.king_from, c.king_to);
+        let partner_path = segment(g, c.partner_from, c.partner_to);
+        let mut empty: Vec<Square> = Vec::new();
+        for sq in king_path.iter().chain(partner_path.iter()) {
+            if *sq != c.king_from && *sq != c.partner_from && !empty.contains(sq) {
+                empty.push(*sq);
+            }
+        }
+        castlings.push(CastlingTable {
+            rule: c.clone(),
+            empty,
+            safe: king_path,
+            right: index,
+            written_to_partner: false,
+        });
+    }
+    RuleTable {
+        checkmate: rules.checkmate,
+        extinction: rules.extinction,
+        stalemate: rules.stalemate,
+        facing: (0..variant.sides().len())
+            .map(|_| facing_vectors.clone())
+            .collect(),
+        repetition: rules.repetition.clone(),
+        move_limit: rules.move_limit,
+        drops: rules.drops && guards_hold(options, &rules.drops_options),
+        castlings,
+        rights,
+    }
+}
+
+/// The start squares of pieces whose patterns ask whether they moved.
+fn first_move_squares(t: &Tables) -> SquareSet {
+    let asks: Vec<bool> = t
+        .variant
+        .pieces()
+        .iter()
+        .map(|piece| {
+            piece
+                .patterns
+                .iter()
+                .any(|p| p.unmoved.is_some() && guards_hold(&t.options, &p.options))
+        })
+        .collect();
+    t.variant
+        .setup()
+        .iter()
+        .filter(|p| asks[p.piece.index()])
+        .map(|p| p.square)
+        .collect()
+}
+
+/// Per (capturing side, target): who could capture en passant there.
+fn ep_sources(t: &Tables) -> Vec<Vec<(PieceKind, Square)>> {
+    let n = t.geometry.len();
+    let mut out = vec![Vec::new(); if t.has_en_passant { t.sides * n } else { 0 }];
+    if !t.has_en_passant {
+        return out;
+    }
+    for k in 0..t.kinds {
+        let kind = PieceKind(k as u8);
+        for s in 0..t.sides {
+            let side = Side(s as u8);
+            for from in t.geometry.squares() {
+                for path in t.paths(kind, side, from) {
+                    if !path.flags.has(PathFlags::TAKES_EP) {
+                        continue;
+                    }
+                    let (_, ray) = t.path_runs(path);
+                    for e in ray.iter().filter(|e| e.can_stop()) {
+                        let list = &mut out[s * n + e.index()];
+                        if !list.contains(&(kind, from)) {
+                            list.push((kind, from));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Tables {
+    /// For every (side, royal square): which squares, when vacated or filled, can change
+    /// whether an enemy piece attacks that royal. Moves elsewhere need no legality test.
+    fn compute_sensitivity(&mut self) {
+        let g = self.geometry;
+        let n = g.len();
+        let mut from_s = vec![SquareSet::EMPTY; self.sides * n];
+        let mut to_s = vec![SquareSet::EMPTY; self.sides * n];
+        for kind in 0..self.kinds {
+            for side in 0..self.sides {
+                let offsets = &self.way_offsets[kind * self.sides + side];
+                if offsets.is_empty() {
+                    continue;
+                }
+                for from in 0..n {
+                    for to in 0..n {
+                        let i = from * n + to;
+                        for w in &self.ways[offsets[i] as usize..offsets[i + 1] as usize] {
+                            if !w.flags.has(PathFlags::CAPTURE) {
+                                continue;
+                            }
+                            let pre = &self.pool[w.pre_start as usize..][..w.pre_len as usize];
+                            let between =
+                                &self.pool[w.between_start as usize..][..w.between_len as usize];
+                            for defender in (0..self.sides).filter(|d| *d != side) {
+                                let fs = &mut from_s[defender * n + to];
+                                for e in pre.iter().chain(between) {
+                                    fs.insert(e.square());
+                                }
+                                if w.flags.has(PathFlags::HOP) {
+                                    let ts = &mut to_s[defender * n + to];
+                                    for e in between {
+                                        ts.insert(e.square());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for side in 0..self.sides {
+            for sq in g.squares() {
+                for &(dx, dy) in &self.rules.facing[side] {
+                    let mut cur = sq;
+                    while let Some(next) = g.offset(cur, dx, dy) {
+                        from_s[side * n + sq.index()].insert(next);
+                        cur = next;
+                    }
+                }
+            }
+        }
+        self.from_sensitive = from_s;
+        self.to_sensitive = to_s;
+    }
+
+    /// A castling is written king-to-partner where the king could also step to its destination.
+    fn mark_castlings_written_to_partner(&mut self) {
+        for i in 0..self.rules.castlings.len() {
+            let r = &self.rules.castlings[i].rule;
+            let written = self.paths(r.king, r.side, r.king_from).iter().any(|p| {
+                let (_, ray) = self.path_runs(p);
+                ray.iter().any(|e| e.square() == r.king_to)
+            });
+            self.rules.castlings[i].written_to_partner = written;
+        }
+    }
+}

@@ -1,0 +1,690 @@
+//! The tables move generation walks, compiled from a [`Variant`] and a choice of options.
+//!
+//! Zones are static, so the geometry of every path a piece can take is fixed per
+//! (piece, side, square). Everything is expanded once ([`build`]): a path is a run of squares
+//! that must be empty (the legs before the last) and a ray (the last leg's squares, walked
+//! until blocked). The engine only checks occupancy along these runs, through the typed
+//! interface of this module ([`Walk`], [`Way::open`], [`Tables::reach`]), which is also what
+//! the diagram renderer reads: the walk rules are written once, in [`walk`].
+
+mod build;
+mod walk;
+
+use super::square::{Geometry, Square};
+use super::square_set::SquareSet;
+use super::variant::{Castling, OptionGuard, PieceKind, RepetitionRule, Side, Variant, Verdict};
+
+pub use walk::{Reach, Target};
+
+/// One square of a compiled path, and whether a move may end there.
+///
+/// A square a piece may pass but not stop on (it must stay in a zone, say) is still part of
+/// the ray: it blocks and screens like any other.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry(u16);
+
+/// Marks an entry that can be passed but not stopped on; squares are far below it.
+const PASS_ONLY: u16 = 0x8000;
+
+impl Entry {
+    fn new(square: Square, can_stop: bool) -> Entry {
+        Entry(if can_stop {
+            square.0
+        } else {
+            square.0 | PASS_ONLY
+        })
+    }
+
+    /// The square.
+    #[inline]
+    pub(crate) fn square(self) -> Square {
+        Square(self.0 & !PASS_ONLY)
+    }
+
+    /// Its index, for board lookups.
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        (self.0 & !PASS_ONLY) as usize
+    }
+
+    /// Whether a move may end here.
+    #[inline]
+    pub(crate) fn can_stop(self) -> bool {
+        self.0 & PASS_ONLY == 0
+    }
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.square().0,
+            if self.can_stop() { "" } else { "!" }
+        )
+    }
+}
+
+/// What a path allows: its modes and its special roles.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PathFlags(u8);
+
+impl PathFlags {
+    /// May end on an empty square.
+    pub(crate) const MOVE: PathFlags = PathFlags(1);
+    /// May end by capturing an enemy piece.
+    pub(crate) const CAPTURE: PathFlags = PathFlags(2);
+    /// The ray must pass exactly one occupied square (the screen) before it may end.
+    pub(crate) const HOP: PathFlags = PathFlags(4);
+    /// The squares passed become en-passant targets.
+    pub(crate) const CREATES_EP: PathFlags = PathFlags(8);
+    /// May capture en passant on an empty square.
+    pub(crate) const TAKES_EP: PathFlags = PathFlags(16);
+    /// Both modes.
+    pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
+    /// None.
+    pub(crate) const NONE: PathFlags = PathFlags(0);
+
+    /// Whether every flag of `other` is set.
+    #[inline]
+    pub(crate) const fn has(self, other: PathFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether any flag of `other` is set.
+    #[inline]
+    pub(crate) const fn any(self, other: PathFlags) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// These flags and those of `other`.
+    #[inline]
+    pub(crate) const fn with(self, other: PathFlags) -> PathFlags {
+        PathFlags(self.0 | other.0)
+    }
+
+    /// The flags of `self` that `other` also has.
+    #[inline]
+    pub(crate) const fn and(self, other: PathFlags) -> PathFlags {
+        PathFlags(self.0 & other.0)
+    }
+
+    /// These flags without those of `other`.
+    #[inline]
+    pub(crate) const fn without(self, other: PathFlags) -> PathFlags {
+        PathFlags(self.0 & !other.0)
+    }
+
+    /// Whether no flag is set.
+    #[inline]
+    pub(crate) const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::fmt::Debug for PathFlags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names = [
+            (PathFlags::MOVE, "move"),
+            (PathFlags::CAPTURE, "capture"),
+            (PathFlags::HOP, "hop"),
+            (PathFlags::CREATES_EP, "creates-ep"),
+            (PathFlags::TAKES_EP, "takes-ep"),
+        ];
+        let set: Vec<&str> = names
+            .iter()
+            .filter(|(flag, _)| self.has(*flag))
+            .map(|(_, n)| *n)
+            .collect();
+        write!(f, "[{}]", set.join(" "))
+    }
+}
+
+/// What must hold in the position, beyond the squares of a path, for the path to be taken.
+///
+/// Geometry is compiled away; a condition is what only the game state can answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Condition {
+    /// Nothing more.
+    #[default]
+    Always,
+    /// The piece has not moved since the start position.
+    Unmoved,
+    /// The piece has moved.
+    Moved,
+}
+
+/// A run of entries in the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    start: u32,
+    len: u16,
+}
+
+/// One compiled path from one square.
+///
+/// Its squares that must be empty (`pre`) come right before its ray in the pool, so the squares
+/// a move along it passes are one run (see [`Route`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Path {
+    pre_start: u32,
+    ray_start: u32,
+    pre_len: u16,
+    ray_len: u16,
+    flags: PathFlags,
+    condition: Condition,
+}
+
+impl Path {
+    /// What the path allows.
+    #[inline]
+    pub(crate) fn flags(&self) -> PathFlags {
+        self.flags
+    }
+
+    /// What the position must satisfy.
+    #[inline]
+    pub(crate) fn condition(&self) -> Condition {
+        self.condition
+    }
+}
+
+/// One way a piece on one square reaches another square: the attack tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Way {
+    pre_start: u32,
+    between_start: u32,
+    pre_len: u16,
+    between_len: u16,
+    flags: PathFlags,
+    condition: Condition,
+}
+
+impl Way {
+    /// What the path it comes from allows.
+    #[inline]
+    pub(crate) fn flags(&self) -> PathFlags {
+        self.flags
+    }
+
+    /// What the position must satisfy.
+    #[inline]
+    pub(crate) fn condition(&self) -> Condition {
+        self.condition
+    }
+}
+
+/// The squares a move passed on its way, as a reference into the compiled paths.
+///
+/// They run from the start of the path's must-be-empty squares up to the move's destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Route(u32);
+
+/// Index of a castling move of the compiled rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingId(u16);
+
+impl CastlingId {
+    /// The index, for table lookups.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One `promote to` clause as it applies to one piece kind and side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionTable {
+    /// Where a move must end (or start, with `from_too`) to promote.
+    pub zone: SquareSet,
+    /// Starting in the zone counts too.
+    pub from_too: bool,
+    /// Promotion is compulsory.
+    pub forced: bool,
+    /// What the piece may become.
+    pub choices: Vec<PieceKind>,
+}
+
+impl PromotionTable {
+    /// Whether a move from `from` to `to` may promote under this clause.
+    #[inline]
+    pub fn applies(&self, from: Square, to: Square) -> bool {
+        self.zone.contains(to) || (self.from_too && self.zone.contains(from))
+    }
+}
+
+/// What a move from one square to another may promote to: every clause that applies, united.
+#[derive(Clone, Copy, Debug)]
+pub struct PromotionChoice<'a> {
+    clauses: &'a [PromotionTable],
+    from: Square,
+    to: Square,
+    /// The piece must promote.
+    pub forced: bool,
+}
+
+impl<'a> PromotionChoice<'a> {
+    /// The pieces it may become, in clause order, each once.
+    pub fn choices(&self) -> impl Iterator<Item = PieceKind> + 'a {
+        let (clauses, from, to) = (self.clauses, self.from, self.to);
+        clauses
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.applies(from, to))
+            .flat_map(move |(i, c)| {
+                c.choices.iter().copied().filter(move |k| {
+                    !clauses[..i]
+                        .iter()
+                        .any(|e| e.applies(from, to) && e.choices.contains(k))
+                })
+            })
+    }
+}
+
+/// A castling move with its precomputed square lists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingTable {
+    /// The rule.
+    pub rule: Castling,
+    /// Squares that must be empty (apart from the two pieces themselves).
+    pub empty: Vec<Square>,
+    /// Squares the king-like piece stands on or crosses, which may not be attacked.
+    pub safe: Vec<Square>,
+    /// The right (king and partner squares) this castling needs, an index of
+    /// [`RuleTable::rights`].
+    pub right: usize,
+    /// The king-like piece could also step from its square to its destination, so the move is
+    /// written king-to-partner (`c1a1`) instead of king-to-destination.
+    pub written_to_partner: bool,
+}
+
+/// A castling right: castlings from these squares are possible while both pieces are unmoved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    /// Whose.
+    pub side: Side,
+    /// Where the king-like piece starts.
+    pub king: Square,
+    /// Where the partner starts.
+    pub partner: Square,
+}
+
+/// The rules with options applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleTable {
+    /// Royals may not be left attacked; no move while attacked loses.
+    pub checkmate: bool,
+    /// A side without royals loses.
+    pub extinction: bool,
+    /// Result for the stalemated side.
+    pub stalemate: Verdict,
+    /// Board vectors along which opposing royals may not face, per side.
+    pub facing: Vec<Vec<(i32, i32)>>,
+    /// Repetition.
+    pub repetition: Option<RepetitionRule>,
+    /// Ply limit.
+    pub move_limit: Option<u32>,
+    /// Captured pieces go to hand.
+    pub drops: bool,
+    /// Castling moves in force.
+    pub castlings: Vec<CastlingTable>,
+    /// The distinct (king, partner) square pairs of the castlings, which FEN lists.
+    pub rights: Vec<CastlingRight>,
+}
+
+impl RuleTable {
+    /// Whether a royal's safety limits the moves: checks or facing rules.
+    #[inline]
+    pub fn guards_royals(&self) -> bool {
+        self.checkmate || self.facing.iter().any(|f| !f.is_empty())
+    }
+}
+
+/// Everything the engine needs, compiled from a variant and a choice of options.
+pub struct Tables {
+    variant: Variant,
+    options: Vec<bool>,
+    geometry: Geometry,
+    sides: usize,
+    kinds: usize,
+    /// Square runs shared by paths and ways.
+    pool: Vec<Entry>,
+    /// All paths, grouped by (kind, side, square).
+    paths: Vec<Path>,
+    path_index: Vec<(u32, u32)>,
+    /// Whether two paths from a (kind, side, square) can produce the same move.
+    may_repeat: Vec<bool>,
+    /// All ways, grouped by (kind, side, from, to).
+    ways: Vec<Way>,
+    way_offsets: Vec<Vec<u32>>,
+    /// `promote to` clauses, grouped by (kind, side).
+    promotions: Vec<PromotionTable>,
+    promotion_index: Vec<(u32, u32)>,
+    /// Squares where the piece would have no move, per (kind, side).
+    dead: Vec<SquareSet>,
+    /// Squares a piece may be dropped on, per (kind, side), before per-file and mate rules.
+    drop_squares: Vec<SquareSet>,
+    royal: Vec<bool>,
+    demoted: Vec<PieceKind>,
+    resets_clock: Vec<bool>,
+    borrows: Vec<bool>,
+    rules: RuleTable,
+    /// Squares whose vacating may expose a royal on a square, per (side, royal square).
+    from_sensitive: Vec<SquareSet>,
+    /// Squares whose filling may expose a royal (a new cannon screen), per (side, royal square).
+    to_sensitive: Vec<SquareSet>,
+    /// Squares whose piece's "has it moved" state some rule reads.
+    tracked: SquareSet,
+    /// The tracked squares whose pieces' own patterns ask (the others are castling squares).
+    first_move: SquareSet,
+    /// Per (capturing side, target square): the kinds and squares that could capture en
+    /// passant there.
+    ep_sources: Vec<Vec<(PieceKind, Square)>>,
+    has_en_passant: bool,
+    has_borrowing: bool,
+}
+
+/// Most square entries the compiled paths may hold (two bytes each).
+pub const MAX_POOL: usize = 32 << 20;
+
+/// Why a variant could not be compiled with a choice of options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The paths would not fit in memory.
+    #[error("the move tables grow past {MAX_POOL} entries at `{piece}`; limit multi-leg slides with `up to N`")]
+    TooLarge {
+        /// The piece whose paths overflowed.
+        piece: String,
+    },
+    /// The name is not an option of the variant.
+    #[error("unknown option `{name}` (this variant has: {known})")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names it has.
+        known: String,
+    },
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The tables run to megabytes; a summary is what a reader of a debug dump wants.
+        f.debug_struct("Tables")
+            .field("variant", &self.variant.name())
+            .field("options", &self.options)
+            .field("paths", &self.paths.len())
+            .field("ways", &self.ways.len())
+            .field("pool", &self.pool.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn guards_hold(options: &[bool], guards: &[OptionGuard]) -> bool {
+    guards
+        .iter()
+        .all(|g| options[g.option.0 as usize] == g.when_on)
+}
+
+impl Tables {
+    /// Compiles `variant` with its default options, changed by `set` (`name`, `value`) pairs.
+    ///
+    /// # Errors
+    /// If a name in `set` is not an option of the variant, or the tables grow too large.
+    pub fn compile(variant: &Variant, set: &[(String, bool)]) -> Result<Tables, CompileError> {
+        let mut options: Vec<bool> = variant.options().iter().map(|o| o.default).collect();
+        for (name, value) in set {
+            match variant.option_by_name(name) {
+                Some(id) => options[id.0 as usize] = *value,
+                None => {
+                    let known: Vec<&str> =
+                        variant.options().iter().map(|o| o.name.as_str()).collect();
+                    return Err(CompileError::Unknown {
+                        name: name.clone(),
+                        known: if known.is_empty() {
+                            "no options".into()
+                        } else {
+                            known.join(", ")
+                        },
+                    });
+                }
+            }
+        }
+        build::build(variant.clone(), options)
+    }
+
+    /// The variant the tables were compiled from.
+    #[inline]
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The option values in force, by [`OptionId`](super::OptionId).
+    pub fn options(&self) -> &[bool] {
+        &self.options
+    }
+
+    /// The board.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Number of sides.
+    #[inline]
+    pub fn sides(&self) -> usize {
+        self.sides
+    }
+
+    /// Number of piece kinds.
+    #[inline]
+    pub fn kinds(&self) -> usize {
+        self.kinds
+    }
+
+    /// The rules in force.
+    #[inline]
+    pub fn rules(&self) -> &RuleTable {
+        &self.rules
+    }
+
+    /// A castling of the rules in force.
+    #[inline]
+    pub fn castling(&self, id: CastlingId) -> &CastlingTable {
+        &self.rules.castlings[id.index()]
+    }
+
+    /// The castlings in force with their ids.
+    pub fn castlings(&self) -> impl Iterator<Item = (CastlingId, &CastlingTable)> {
+        self.rules
+            .castlings
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CastlingId(i as u16), c))
+    }
+
+    /// Whether every guard holds under the options in force.
+    pub fn guards_hold(&self, guards: &[OptionGuard]) -> bool {
+        guards_hold(&self.options, guards)
+    }
+
+    /// Whether pieces of `kind` are royal.
+    #[inline]
+    pub fn royal(&self, kind: PieceKind) -> bool {
+        self.royal[kind.index()]
+    }
+
+    /// What a captured piece of `kind` becomes in its captor's hand.
+    #[inline]
+    pub fn demoted(&self, kind: PieceKind) -> PieceKind {
+        self.demoted[kind.index()]
+    }
+
+    /// Whether a move of `kind` resets the move-limit clock.
+    #[inline]
+    pub fn resets_clock(&self, kind: PieceKind) -> bool {
+        self.resets_clock[kind.index()]
+    }
+
+    /// Whether `kind` borrows the movement of friendly pieces.
+    #[inline]
+    pub fn borrows(&self, kind: PieceKind) -> bool {
+        self.borrows[kind.index()]
+    }
+
+    /// Whether any kind borrows.
+    #[inline]
+    pub fn has_borrowing(&self) -> bool {
+        self.has_borrowing
+    }
+
+    /// Whether any path creates en-passant targets.
+    #[inline]
+    pub fn has_en_passant(&self) -> bool {
+        self.has_en_passant
+    }
+
+    /// Squares where `kind` of `side` would have no move at all.
+    #[inline]
+    pub fn dead_squares(&self, kind: PieceKind, side: Side) -> &SquareSet {
+        &self.dead[self.ks(kind, side)]
+    }
+
+    /// Squares `kind` of `side` may be dropped on, before per-file and mate rules.
+    #[inline]
+    pub fn drop_squares(&self, kind: PieceKind, side: Side) -> &SquareSet {
+        &self.drop_squares[self.ks(kind, side)]
+    }
+
+    /// Squares whose piece's "has it moved" state a rule reads (castling squares, the start
+    /// squares of pieces with first-move patterns).
+    #[inline]
+    pub fn tracked_squares(&self) -> &SquareSet {
+        &self.tracked
+    }
+
+    /// The start squares of pieces whose own patterns ask whether they moved.
+    #[inline]
+    pub fn first_move_squares(&self) -> &SquareSet {
+        &self.first_move
+    }
+
+    /// The `promote to` clauses of `kind` for `side`.
+    #[inline]
+    pub fn promotions(&self, kind: PieceKind, side: Side) -> &[PromotionTable] {
+        let (a, b) = self.promotion_index[self.ks(kind, side)];
+        &self.promotions[a as usize..b as usize]
+    }
+
+    /// What a move of `kind` for `side` from `from` to `to` may promote to, if anything.
+    #[inline]
+    pub fn promotion(
+        &self,
+        kind: PieceKind,
+        side: Side,
+        from: Square,
+        to: Square,
+    ) -> Option<PromotionChoice<'_>> {
+        let clauses = self.promotions(kind, side);
+        let mut applies = false;
+        let mut forced = false;
+        for c in clauses {
+            if c.applies(from, to) {
+                applies = true;
+                forced |= c.forced;
+            }
+        }
+        applies.then(|| PromotionChoice {
+            clauses,
+            from,
+            to,
+            forced: forced || self.dead[self.ks(kind, side)].contains(to),
+        })
+    }
+
+    /// The paths of `kind` for `side` from `sq`.
+    #[inline]
+    pub(crate) fn paths(&self, kind: PieceKind, side: Side, sq: Square) -> &[Path] {
+        let (a, b) = self.path_index[self.pss(kind, side, sq)];
+        &self.paths[a as usize..b as usize]
+    }
+
+    /// Whether the paths of `kind` for `side` from `sq` may yield one move twice.
+    #[inline]
+    pub(crate) fn may_repeat(&self, kind: PieceKind, side: Side, sq: Square) -> bool {
+        self.may_repeat[self.pss(kind, side, sq)]
+    }
+
+    /// The ways `kind` of `side` on `from` reaches `to`.
+    #[inline]
+    pub(crate) fn ways(&self, kind: PieceKind, side: Side, from: Square, to: Square) -> &[Way] {
+        let offsets = &self.way_offsets[self.ks(kind, side)];
+        if offsets.is_empty() {
+            return &[];
+        }
+        let i = from.index() * self.geometry.len() + to.index();
+        &self.ways[offsets[i] as usize..offsets[i + 1] as usize]
+    }
+
+    /// The squares that must be empty for `path`, then its ray.
+    #[inline]
+    pub(crate) fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
+        (
+            self.run(Run {
+                start: path.pre_start,
+                len: path.pre_len,
+            }),
+            self.run(Run {
+                start: path.ray_start,
+                len: path.ray_len,
+            }),
+        )
+    }
+
+    /// The route of a move along `path`: the squares it passes on the way to its end.
+    #[inline]
+    pub(crate) fn route(&self, path: &Path) -> Route {
+        Route(path.pre_start)
+    }
+
+    /// The squares a move along `route` passed before reaching `to`, in order.
+    pub fn passed(&self, route: Route, to: Square) -> impl Iterator<Item = Square> + '_ {
+        self.pool[route.0 as usize..]
+            .iter()
+            .map(|e| e.square())
+            .take_while(move |s| *s != to)
+    }
+
+    /// The squares of a pool run.
+    #[inline]
+    fn run(&self, run: Run) -> &[Entry] {
+        &self.pool[run.start as usize..run.start as usize + run.len as usize]
+    }
+
+    /// Per (capturing side, target): the pieces that could capture en passant there.
+    #[inline]
+    pub(crate) fn ep_sources(&self, side: Side, target: Square) -> &[(PieceKind, Square)] {
+        &self.ep_sources[side.index() * self.geometry.len() + target.index()]
+    }
+
+    /// Squares whose vacating may expose a royal of `side` standing on `royal`.
+    #[inline]
+    pub(crate) fn vacate_sensitive(&self, side: Side, royal: Square) -> &SquareSet {
+        &self.from_sensitive[side.index() * self.geometry.len() + royal.index()]
+    }
+
+    /// Squares whose filling may expose a royal of `side` standing on `royal`.
+    #[inline]
+    pub(crate) fn fill_sensitive(&self, side: Side, royal: Square) -> &SquareSet {
+        &self.to_sensitive[side.index() * self.geometry.len() + royal.index()]
+    }
+
+    #[inline]
+    fn ks(&self, kind: PieceKind, side: Side) -> usize {
+        kind.index() * self.sides + side.index()
+    }
+
+    #[inline]
+    fn pss(&self, kind: PieceKind, side: Side, sq: Square) -> usize {
+        self.ks(kind, side) * self.geometry.len() + sq.index()
+    }
+}

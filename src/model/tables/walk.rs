@@ -1,0 +1,136 @@
+//! The walk rules, written once: how a compiled path is travelled on a board.
+//!
+//! Every square before the ray must be empty. Along the ray, a piece stops on empty squares it
+//! may end on and at the first piece it meets, which ends the path (captured, if the mode and
+//! the side allow). A hopping path first passes exactly one piece, the screen, and only then
+//! behaves as above. Squares marked pass-only are passed, block and screen, but never ended on.
+//! Move generation walks paths with [`Walk`], attack tests check [`Tables::way_open`], and move
+//! diagrams list [`Tables::reach`]: three readings of the same rules.
+
+use super::{Condition, Entry, Path, PathFlags, Tables, Way};
+use crate::model::{PieceKind, Side, Square};
+
+/// The squares a path ends on in a position, in order: every empty square the piece may stop
+/// on, then the first piece met after the screen (if it may stop there), as `(square,
+/// occupant)` with occupant 0 for an empty square.
+pub(crate) struct Walk<'a> {
+    ray: std::slice::Iter<'a, Entry>,
+    board: &'a [u8],
+    screened: bool,
+}
+
+impl Iterator for Walk<'_> {
+    type Item = (Square, u8);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Square, u8)> {
+        for &e in self.ray.by_ref() {
+            let occupant = self.board[e.index()];
+            if occupant == 0 {
+                if self.screened && e.can_stop() {
+                    return Some((e.square(), 0));
+                }
+            } else if !self.screened {
+                self.screened = true;
+            } else {
+                self.ray = [].iter();
+                return e.can_stop().then_some((e.square(), occupant));
+            }
+        }
+        None
+    }
+}
+
+/// How a piece alone on the board reaches a square of its move diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Along a path with nothing in the way.
+    Direct,
+    /// Only over a screen standing somewhere before it on the path.
+    OverScreen,
+}
+
+/// A square a piece could end a move on, as its move diagram shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The square.
+    pub square: Square,
+    /// How it is reached.
+    pub reach: Reach,
+    /// A move may end there on an empty square.
+    pub can_move: bool,
+    /// A move may capture there.
+    pub can_capture: bool,
+    /// Only while the piece has not moved (`Some(true)`), only after (`Some(false)`), or always.
+    pub unmoved: Option<bool>,
+}
+
+impl Tables {
+    /// Walks `path` on `board` (one cell per square, 0 for empty).
+    #[inline]
+    pub(crate) fn walk<'a>(&'a self, path: &Path, board: &'a [u8]) -> Walk<'a> {
+        let (pre, ray) = self.path_runs(path);
+        let blocked = pre.iter().any(|e| board[e.index()] != 0);
+        Walk {
+            ray: if blocked { [].iter() } else { ray.iter() },
+            board,
+            screened: !path.flags().has(PathFlags::HOP),
+        }
+    }
+
+    /// Whether `way` is open on `board`: the squares before its ray are empty, and the ray up
+    /// to its target holds no piece (exactly one, the screen, for a hopping way).
+    #[inline]
+    pub(crate) fn way_open(&self, way: &Way, board: &[u8]) -> bool {
+        let pre = &self.pool[way.pre_start as usize..way.pre_start as usize + way.pre_len as usize];
+        if pre.iter().any(|e| board[e.index()] != 0) {
+            return false;
+        }
+        let between = &self.pool
+            [way.between_start as usize..way.between_start as usize + way.between_len as usize];
+        let hop = way.flags().has(PathFlags::HOP);
+        let mut screens = 0;
+        for e in between {
+            if board[e.index()] != 0 {
+                screens += 1;
+                if !hop || screens > 1 {
+                    return false;
+                }
+            }
+        }
+        !hop || screens == 1
+    }
+
+    /// Every square `kind` of `side` on `from` could end a move on with the board otherwise
+    /// empty, path by path (a square reached by several paths comes several times): its move
+    /// diagram. A hopping path reaches the squares that leave room for a screen before them.
+    pub fn reach(&self, kind: PieceKind, side: Side, from: Square) -> Vec<Target> {
+        let mut out = Vec::new();
+        for path in self.paths(kind, side, from) {
+            let flags = path.flags();
+            let hop = flags.has(PathFlags::HOP);
+            let (_, ray) = self.path_runs(path);
+            for (i, e) in ray.iter().enumerate() {
+                if !e.can_stop() || (hop && i == 0) {
+                    continue;
+                }
+                out.push(Target {
+                    square: e.square(),
+                    reach: if hop {
+                        Reach::OverScreen
+                    } else {
+                        Reach::Direct
+                    },
+                    can_move: flags.has(PathFlags::MOVE),
+                    can_capture: flags.has(PathFlags::CAPTURE),
+                    unmoved: match path.condition() {
+                        Condition::Always => None,
+                        Condition::Unmoved => Some(true),
+                        Condition::Moved => Some(false),
+                    },
+                });
+            }
+        }
+        out
+    }
+}
