@@ -754,3 +754,64 @@ impl Shared {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess(fen: &str) -> Position {
+        let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
+        let variant = crate::load("chess.variant", &text).unwrap();
+        Position::new(Tables::compile(&variant, &[]).unwrap())
+            .with_fen(fen)
+            .unwrap()
+    }
+
+    /// No definition makes shots yet; the move kind is played and taken back all the same.
+    #[test]
+    fn a_shot_captures_without_moving_and_is_taken_back() {
+        let mut pos = chess("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1");
+        let before = (pos.fen(), pos.hash());
+        let g = pos.tables().geometry();
+        let (a1, a7) = (g.parse("a1").unwrap(), g.parse("a7").unwrap());
+        let rook = pos.piece_at(a1).unwrap();
+        pos.make(Move {
+            piece: rook.kind,
+            from: a1,
+            to: a7,
+            promotion: None,
+            kind: MoveKind::Shot,
+        });
+        assert_eq!(pos.piece_at(a1), Some(rook));
+        assert_eq!(pos.piece_at(a7), None);
+        assert_eq!(pos.halfmove_clock(), 0);
+        let incremental = pos.hash();
+        pos.rehash();
+        assert_eq!(pos.hash(), incremental);
+        pos.unmake();
+        assert_eq!((pos.fen(), pos.hash()), before);
+    }
+
+    /// Castling rights live in the unmoved squares; moving a rook away and back loses them.
+    #[test]
+    fn unmoved_marks_follow_the_pieces() {
+        let mut pos = chess("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let g = pos.tables().geometry();
+        let h1 = g.parse("h1").unwrap();
+        assert!(pos.is_unmoved(h1));
+        for text in ["h1h2", "a8a7", "h2h1", "a7a8"] {
+            let m = crate::engine::notation::parse_coord(&pos, text).unwrap();
+            pos.play(m);
+        }
+        assert!(!pos.is_unmoved(h1));
+        assert!(pos.fen().contains(" w Qk - "), "{}", pos.fen());
+        let incremental = pos.hash();
+        pos.rehash();
+        assert_eq!(pos.hash(), incremental);
+        for _ in 0..4 {
+            pos.undo_move();
+        }
+        assert!(pos.is_unmoved(h1));
+        assert!(pos.fen().contains(" w KQkq - "), "{}", pos.fen());
+    }
+}

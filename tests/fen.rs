@@ -1,0 +1,153 @@
+//! FEN exchanged with Fairy-Stockfish: every expected string below is what
+//! `pyffish.get_fen(variant, start, moves)` (pyffish 0.0.90) wrote for the same moves, and every
+//! FEN read below is one it reads or lists.
+
+mod common;
+use common::{start, start_of};
+use rulebook::engine::{notation, perft, Position};
+
+/// The FEN after playing `moves` (coordinate notation) from `pos`.
+fn after(pos: &Position, moves: &[&str]) -> String {
+    let mut p = pos.clone();
+    for text in moves {
+        let m = notation::parse_coord(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.play(m);
+    }
+    p.fen()
+}
+
+#[test]
+fn written_as_fairy_stockfish_writes() {
+    let chess = start("chess.variant");
+    let cases: &[(&Position, &[&str], &str)] = &[
+        (
+            &chess,
+            &[],
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        // No black pawn can take on e3, so no en-passant square is written.
+        (
+            &chess,
+            &["e2e4"],
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ),
+        (
+            &chess,
+            &["e2e4", "a7a6", "e4e5", "d7d5"],
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        ),
+        (
+            &chess,
+            &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"],
+            "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+        ),
+        (
+            &chess,
+            &["g1f3", "g8f6", "h1g1"],
+            "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKBR1 b Qkq - 3 2",
+        ),
+    ];
+    for (pos, moves, want) in cases {
+        assert_eq!(after(pos, moves), *want, "{moves:?}");
+    }
+    let xiangqi = start("xiangqi.variant");
+    assert_eq!(
+        after(&xiangqi, &[]),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    assert_eq!(
+        after(&xiangqi, &["h3e3", "h10g8", "e3e7"]),
+        "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2"
+    );
+    let shogi = start("shogi.variant");
+    assert_eq!(
+        after(&shogi, &[]),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+    );
+    assert_eq!(
+        after(&shogi, &["c3c4", "g7g6", "b2h8+"]),
+        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"
+    );
+    assert_eq!(
+        after(&shogi, &["c3c4", "g7g6", "b2h8+", "g9h8"]),
+        "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3"
+    );
+}
+
+#[test]
+fn read_in_every_form_fairy_stockfish_uses() {
+    let shogi = start("shogi.variant");
+    let written = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w - - 0 1";
+    for form in [
+        written,
+        // The hand as an extra rank.
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/Pp w - - 0 1",
+        // Fairy-Stockfish's start-position form: no castling or en-passant field.
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w 0 1",
+    ] {
+        assert_eq!(shogi.with_fen(form).unwrap().fen(), written, "{form}");
+    }
+    assert_eq!(
+        shogi
+            .with_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1")
+            .unwrap()
+            .fen(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+    );
+    let chess = start("chess.variant");
+    // Shredder-FEN castling letters; `~` marks a promoted piece.
+    assert_eq!(
+        chess
+            .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+            .unwrap()
+            .fen(),
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    );
+    assert_eq!(
+        chess
+            .with_fen("rnbqkbQ~1/pppppp2/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1")
+            .unwrap()
+            .fen(),
+        "rnbqkbQ1/pppppp2/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1"
+    );
+    // A `-` castling field in a variant without castling.
+    let xiangqi = start("xiangqi.variant");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(xiangqi.with_fen(fen).unwrap().fen(), fen);
+    // An en-passant square nobody can use is dropped, as in positions reached by play.
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    assert_eq!(
+        chess.with_fen(e4).unwrap().fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+/// Pawns that may step three squares from their first rank leave two en-passant squares.
+#[test]
+fn a_pawn_passing_two_squares_leaves_two_targets() {
+    let pos = start_of("tests/fixtures/valid/pieces/triple_step.variant");
+    // White's e-pawn runs e2-e5 past d4's and f3's reach: both passed squares are targets.
+    let fen = after(&pos, &["e2e5"]);
+    assert!(fen.ends_with(" b - e3e4 1 1"), "{fen}");
+    // Read back, the same position with the same moves: both captures en passant.
+    let back = pos.with_fen(&fen).unwrap();
+    assert_eq!(back.fen(), fen);
+    let moves: Vec<String> = back
+        .legal_moves()
+        .iter()
+        .map(|m| notation::coord(&back, m))
+        .collect();
+    assert!(moves.contains(&"d4e3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"f5e4".to_string()), "{moves:?}");
+    let mut p = back.clone();
+    let ep = notation::parse_coord(&p, "d4e3").unwrap();
+    p.play(ep);
+    assert!(p
+        .piece_at(p.tables().geometry().parse("e5").unwrap())
+        .is_none());
+    // Hash and perft agree between the played and the read position.
+    let mut played = pos.clone();
+    played.play(notation::parse_coord(&played, "e2e5").unwrap());
+    assert_eq!(played.hash(), back.hash());
+    assert_eq!(perft(&mut played.clone(), 2), perft(&mut back.clone(), 2));
+}
