@@ -204,95 +204,19 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
-        Command::Check { files, format } => {
-            let mut failed = false;
-            for file in files {
-                let text = read(&file)?;
-                let name = file.display().to_string();
-                let report = rulebook::check_source(&name, &text);
-                failed |= report.has_errors;
-                if format == CheckFormat::Json {
-                    let mut diagnostics = String::from("null");
-                    if let Some(d) = &report.diagnostics {
-                        diagnostics.clear();
-                        miette::JSONReportHandler::new()
-                            .render_report(&mut diagnostics, d)
-                            .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
-                    }
-                    println!(
-                        "{{\"file\": {}, \"valid\": {}, \"report\": {}}}",
-                        serde_json::to_string(&name)?,
-                        !report.has_errors,
-                        diagnostics
-                    );
-                    continue;
-                }
-                if let Some(d) = report.diagnostics {
-                    eprintln!("{:?}", miette::Report::new(d));
-                }
-                if !report.has_errors {
-                    println!("{name}: ok");
-                }
-            }
-            Ok(if failed {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
+        Command::Check { files, format } => check(&files, format),
         Command::Perft {
             file,
             depth,
             position: args,
             divide,
-        } => {
-            let mut pos = position(&file, &args)?;
-            let start = Instant::now();
-            let nodes = if divide {
-                let mut total = 0;
-                for (m, n) in perft_divide(&mut pos, depth) {
-                    println!("{}: {}", notation::coord(&pos, &m), n);
-                    total += n;
-                }
-                println!();
-                total
-            } else {
-                perft(&mut pos, depth)
-            };
-            let secs = start.elapsed().as_secs_f64();
-            println!("Nodes searched: {nodes}");
-            eprintln!(
-                "time: {:.3} s, {:.0} nodes/s",
-                secs,
-                nodes as f64 / secs.max(1e-9)
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        } => perft_command(&position(&file, &args)?, depth, divide),
         Command::Moves {
             file,
             position: args,
             san,
             format,
-        } => {
-            let pos = position(&file, &args)?;
-            if format == MovesFormat::Json {
-                let moves: Vec<notation::MoveInfo> = pos
-                    .legal_moves()
-                    .iter()
-                    .map(|m| notation::move_info(&pos, m))
-                    .collect();
-                println!("{}", serde_json::to_string_pretty(&moves)?);
-                return Ok(ExitCode::SUCCESS);
-            }
-            for m in pos.legal_moves() {
-                if san {
-                    println!("{} {}", notation::coord(&pos, &m), notation::san(&pos, &m));
-                } else {
-                    println!("{}", notation::coord(&pos, &m));
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => moves(&position(&file, &args)?, san, format),
         Command::Diagram {
             file,
             piece,
@@ -302,112 +226,30 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             position: args,
         } => {
             let pos = position(&file, &args)?;
-            let t = pos.tables();
-            let g = t.geometry();
-            let (Some(piece), Some(at)) = (piece, at) else {
-                match format {
-                    Format::Text => print!("{}", board_map(&pos)),
-                    Format::Svg => print!("{}", board_svg(&pos)),
-                    Format::Json => {
-                        return Err(Failure(
-                            "`diagram --format json` needs `--piece` and `--at`".into(),
-                        ))
-                    }
+            match (piece, at) {
+                (Some(piece), Some(at)) => {
+                    let request = DiagramRequest {
+                        piece: &piece,
+                        at: &at,
+                        side: side.as_deref(),
+                        in_position: args.fen.is_some(),
+                    };
+                    diagram(&pos, &request, format)
                 }
-                return Ok(ExitCode::SUCCESS);
-            };
-            let sq = g.parse(&at).ok_or_else(|| {
-                Failure(format!(
-                    "`{at}` is not a square of this {}x{} board",
-                    g.width, g.height
-                ))
-            })?;
-            let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(&pos, &piece) {
-                Some(p) => (p.kind, p.side),
-                None => match t.variant().piece_by_name(&piece) {
-                    Some(k) => (k, rulebook::model::Side(0)),
-                    None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
-                },
-            };
-            if let Some(s) = side {
-                who = t
-                    .variant()
-                    .sides()
-                    .iter()
-                    .position(|d| d.name == s)
-                    .map(|i| rulebook::model::Side(i as u8))
-                    .ok_or_else(|| Failure(format!("this variant has no side `{s}`")))?;
+                _ => board_picture(&pos, format),
             }
-            let shown = if args.fen.is_some() {
-                match pos.piece_at(sq) {
-                    Some(p) if p.kind == kind && p.side == who => pos.clone(),
-                    _ => {
-                        return Err(Failure(format!(
-                            "no {} of {} on {at} in this position",
-                            t.variant().piece(kind).name,
-                            t.variant().side(who).name
-                        )))
-                    }
-                }
-            } else {
-                pos.alone(sq, rulebook::engine::Piece { side: who, kind })
-            };
-            let mode = if args.fen.is_some() {
-                DiagramMode::InPosition
-            } else {
-                DiagramMode::Alone
-            };
-            match format {
-                Format::Text => print!("{}", move_diagram(&shown, sq, mode)),
-                Format::Svg => print!("{}", move_diagram_svg(&shown, sq, mode)),
-                Format::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&diagram_info(&shown, sq, mode))?
-                ),
-            }
-            Ok(ExitCode::SUCCESS)
         }
         Command::Replay {
             file,
             game,
             position: args,
-        } => {
-            let pos = position(&file, &args)?;
-            let record = if game == "-" {
-                let mut s = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)?;
-                s
-            } else {
-                read(Path::new(&game))?
-            };
-            let r = record::replay(&pos, &record)?;
-            let mut p = pos.clone();
-            for ply in &r.plies {
-                println!("{}", ply_line(&p, &ply.san, &ply.coord));
-                p.play(ply.mv);
-            }
-            match &r.outcome {
-                Some(o) => println!("result: {}", record::describe(&r.position, o)),
-                None => println!(
-                    "result: the game goes on, {} to move",
-                    r.position
-                        .tables()
-                        .variant()
-                        .side(r.position.side_to_move())
-                        .name
-                ),
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => replay(&position(&file, &args)?, &game),
         Command::Play {
             file,
             computer,
             depth,
             position: args,
-        } => {
-            let pos = position(&file, &args)?;
-            play(pos, &computer, depth)
-        }
+        } => play(position(&file, &args)?, &computer, depth),
         Command::Board {
             file,
             format,
@@ -423,6 +265,196 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
     }
 }
 
+/// `check`: every file's diagnostics, as text on stderr or one JSON object per file.
+fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
+    let mut failed = false;
+    for file in files {
+        let text = read(file)?;
+        let name = file.display().to_string();
+        let report = rulebook::check_source(&name, &text);
+        failed |= report.has_errors;
+        if format == CheckFormat::Json {
+            let mut diagnostics = String::from("null");
+            if let Some(d) = &report.diagnostics {
+                diagnostics.clear();
+                miette::JSONReportHandler::new()
+                    .render_report(&mut diagnostics, d)
+                    .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
+            }
+            println!(
+                "{{\"file\": {}, \"valid\": {}, \"report\": {}}}",
+                serde_json::to_string(&name)?,
+                !report.has_errors,
+                diagnostics
+            );
+            continue;
+        }
+        if let Some(d) = report.diagnostics {
+            eprintln!("{:?}", miette::Report::new(d));
+        }
+        if !report.has_errors {
+            println!("{name}: ok");
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `perft`: the count (or the count under each first move), then time and speed on stderr.
+fn perft_command(pos: &Position, depth: u32, divide: bool) -> Result<ExitCode, Failure> {
+    let mut pos = pos.clone();
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (m, n) in perft_divide(&mut pos, depth) {
+            println!("{}: {}", notation::coord(&pos, &m), n);
+            total += n;
+        }
+        println!();
+        total
+    } else {
+        perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    eprintln!(
+        "time: {:.3} s, {:.0} nodes/s",
+        secs,
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `moves`: the legal moves, one per line or as JSON.
+fn moves(pos: &Position, san: bool, format: MovesFormat) -> Result<ExitCode, Failure> {
+    if format == MovesFormat::Json {
+        let moves: Vec<notation::MoveInfo> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| notation::move_info(pos, m))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&moves)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for m in pos.legal_moves() {
+        if san {
+            println!("{} {}", notation::coord(pos, &m), notation::san(pos, &m));
+        } else {
+            println!("{}", notation::coord(pos, &m));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `diagram` without a piece: the board map.
+fn board_picture(pos: &Position, format: Format) -> Result<ExitCode, Failure> {
+    match format {
+        Format::Text => print!("{}", board_map(pos)),
+        Format::Svg => print!("{}", board_svg(pos)),
+        Format::Json => {
+            return Err(Failure(
+                "`diagram --format json` needs `--piece` and `--at`".into(),
+            ))
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `diagram --piece P --at SQ` asks for.
+struct DiagramRequest<'a> {
+    piece: &'a str,
+    at: &'a str,
+    side: Option<&'a str>,
+    /// A FEN was given: the piece's legal moves there, not its movement alone.
+    in_position: bool,
+}
+
+/// `diagram --piece P --at SQ`: the piece alone on the board, or in the given position.
+fn diagram(
+    pos: &Position,
+    request: &DiagramRequest<'_>,
+    format: Format,
+) -> Result<ExitCode, Failure> {
+    let t = pos.tables();
+    let g = t.geometry();
+    let at = request.at;
+    let sq = g.parse(at).ok_or_else(|| {
+        Failure(format!(
+            "`{at}` is not a square of this {}x{} board",
+            g.width, g.height
+        ))
+    })?;
+    let piece = request.piece;
+    let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(pos, piece) {
+        Some(p) => (p.kind, p.side),
+        None => match t.variant().piece_by_name(piece) {
+            Some(k) => (k, Side(0)),
+            None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
+        },
+    };
+    if let Some(s) = request.side {
+        who = side_named(pos, s)?.ok_or_else(|| Failure("`--side` needs a side".into()))?;
+    }
+    let (shown, mode) = if request.in_position {
+        match pos.piece_at(sq) {
+            Some(p) if p.kind == kind && p.side == who => (pos.clone(), DiagramMode::InPosition),
+            _ => {
+                return Err(Failure(format!(
+                    "no {} of {} on {at} in this position",
+                    t.variant().piece(kind).name,
+                    t.variant().side(who).name
+                )))
+            }
+        }
+    } else {
+        (
+            pos.alone(sq, rulebook::engine::Piece { side: who, kind }),
+            DiagramMode::Alone,
+        )
+    };
+    match format {
+        Format::Text => print!("{}", move_diagram(&shown, sq, mode)),
+        Format::Svg => print!("{}", move_diagram_svg(&shown, sq, mode)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&diagram_info(&shown, sq, mode))?
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `replay`: every ply in both notations, then the result.
+fn replay(pos: &Position, game: &str) -> Result<ExitCode, Failure> {
+    let record = if game == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)?;
+        s
+    } else {
+        read(Path::new(game))?
+    };
+    let r = record::replay(pos, &record)?;
+    let mut p = pos.clone();
+    for ply in &r.plies {
+        println!("{}", ply_line(&p, &ply.san, &ply.coord));
+        p.play(ply.mv);
+    }
+    match &r.outcome {
+        Some(o) => println!("result: {}", record::describe(&r.position, o)),
+        None => println!(
+            "result: the game goes on, {} to move",
+            r.position
+                .tables()
+                .variant()
+                .side(r.position.side_to_move())
+                .name
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A usage error on one line: its first paragraph joined, and where to read more.
 fn one_line(rendered: &str) -> String {
     let first: Vec<&str> = rendered
@@ -433,24 +465,26 @@ fn one_line(rendered: &str) -> String {
     format!("{} (see --help)", first.join(" "))
 }
 
-/// The side named `name`: a side's name, `first`/`second`, or `none`.
+/// The side named `name`: a side's name, `first`/`second` (and `white`/`black` where no side
+/// has that name, in a two-sided game), or `none`.
 fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
-    let sides = &pos.tables().variant().sides();
+    let sides = pos.tables().variant().sides();
+    if let Some(i) = sides.iter().position(|s| s.name == name) {
+        return Ok(Some(Side(i as u8)));
+    }
     match name {
         "none" => Ok(None),
         "first" => Ok(Some(Side(0))),
         "second" => Ok(Some(Side(1))),
-        _ => sides
-            .iter()
-            .position(|s| s.name == name)
-            .map(|i| Some(Side(i as u8)))
-            .ok_or_else(|| {
-                let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
-                Failure(format!(
-                    "no side `{name}`: use {}, or `none`",
-                    names.join(", ")
-                ))
-            }),
+        "white" if sides.len() == 2 => Ok(Some(Side(0))),
+        "black" if sides.len() == 2 => Ok(Some(Side(1))),
+        _ => {
+            let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+            Err(Failure(format!(
+                "no side `{name}`: use {}, `first`, `second`, or `none`",
+                names.join(", ")
+            )))
+        }
     }
 }
 

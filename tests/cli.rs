@@ -314,3 +314,25 @@ fn play_against_the_engine_until_mate() {
         "{out}"
     );
 }
+
+#[test]
+fn side_arguments_take_aliases() {
+    // Xiangqi's sides are red and black; `second` and `black` name the same side.
+    let diagram = |side: &str| {
+        rulebook(&[
+            "diagram",
+            "definitions/xiangqi.variant",
+            "--piece",
+            "P",
+            "--at",
+            "e5",
+            "--side",
+            side,
+        ])
+    };
+    let (by_name, _, code) = diagram("black");
+    assert_eq!(code, 0);
+    assert_eq!(diagram("second").0, by_name);
+    assert_ne!(diagram("first").0, by_name);
+    assert_eq!(diagram("red").0, diagram("first").0);
+}
