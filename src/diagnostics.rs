@@ -768,6 +768,21 @@ pub enum DefinitionError {
         first: SourceSpan,
     },
 
+    /// Two `unmoved`/`moved` guards on one pattern.
+    #[error("a pattern may ask only once whether the piece has moved")]
+    #[diagnostic(
+        code(rulebook::pattern::state_twice),
+        help("keep one of `unmoved` and `moved`; for both cases write two patterns, or none")
+    )]
+    StateTwice {
+        /// The second guard.
+        #[label(primary, "asked again here")]
+        again: SourceSpan,
+        /// The first guard.
+        #[label("first asked here")]
+        first: SourceSpan,
+    },
+
     /// Guards or modifiers on `like`.
     #[error("`like` cannot be combined with {what}")]
     #[diagnostic(

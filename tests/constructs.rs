@@ -201,3 +201,38 @@ fn delegating_chess_discovered_delegated_check() {
     let k = p.with_fen("6k/7/7/7/7/7/7/7/7/7/R6/K6 w 0 1").unwrap();
     assert_eq!(targets(&k, "a1"), sorted(&["b1", "b2"]));
 }
+
+/// `unmoved:` and `moved:` guards read the piece's own history, not its square.
+#[test]
+fn first_move_patterns_follow_the_piece() {
+    let start = common::start_of("tests/fixtures/valid/pieces/first_move.variant");
+    let play = |pos: &Position, moves: &[&str]| {
+        let mut p = pos.clone();
+        for text in moves {
+            let m = notation::parse_coord(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            p.play(m);
+        }
+        p
+    };
+    // Pawns on their start squares may step twice (black's e-pawn does); one that has moved
+    // steps once (d3-d4, and takes on e4; d5 is not reached).
+    assert!(targets(&start, "d2").contains(&"d4".to_string()));
+    // Black's double step e5-e3 passes e4, which d3 may take en passant.
+    let p = play(&start, &["d2d3", "e5e3"]);
+    assert_eq!(targets(&p, "d3"), sorted(&["d4", "e4"]));
+    let p = play(&start, &["d2d3", "e5e4"]);
+    assert_eq!(targets(&p, "d3"), sorted(&["d4", "e4"]));
+    // The unmoved scout steps one square diagonally, though the diagonal is open further.
+    assert_eq!(targets(&p, "c1"), sorted(&["d2"]));
+    // Once it has moved it slides, even back on its start square.
+    let moved = play(&p, &["c1d2", "f6e6", "d2c1", "e6f6"]);
+    assert_eq!(targets(&moved, "c1"), sorted(&["d2", "e3", "f4"]));
+    // Same placement, different history: a different position for repetition.
+    let placement = |pos: &Position| pos.fen().rsplitn(3, ' ').last().unwrap().to_string();
+    assert_eq!(placement(&moved), placement(&p));
+    assert_ne!(moved.hash(), p.hash());
+    // A FEN cannot say it: a scout on a scout's start square reads as unmoved.
+    let read = start.with_fen(&moved.fen()).unwrap();
+    assert_eq!(targets(&read, "c1"), sorted(&["d2"]));
+    assert_eq!(read.hash(), p.hash());
+}

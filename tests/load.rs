@@ -83,6 +83,11 @@ fn summary(v: &Variant) -> String {
                 let _ = write!(line, "{word} {} ", v.zones()[z.zone.0 as usize].name);
             }
             line.push_str(&guards(v, &pat.options));
+            line.push_str(match pat.unmoved {
+                Some(true) => "unmoved ",
+                Some(false) => "moved ",
+                None => "",
+            });
             let legs: Vec<String> = pat
                 .legs
                 .iter()

@@ -262,6 +262,7 @@ impl Ctx {
     fn pattern(&mut self, p: &ast::Pattern) -> Vec<Slot> {
         let mut zones = Vec::new();
         let mut option_guards = Vec::new();
+        let mut state: Option<(bool, Span)> = None;
         for guard in &p.guards {
             match guard {
                 ast::Guard::Zone { inside, zone, .. } => {
@@ -273,13 +274,21 @@ impl Ctx {
                     }
                 }
                 ast::Guard::Option(g) => option_guards.push(g.clone()),
+                ast::Guard::State { unmoved, span } => match state {
+                    Some((_, first)) => self.report(DefinitionError::StateTwice {
+                        again: (*span).into(),
+                        first: first.into(),
+                    }),
+                    None => state = Some((*unmoved, *span)),
+                },
             }
         }
+        let unmoved = state.map(|(u, _)| u);
         let options = self.option_guards(&option_guards);
         let legs = match &p.body {
             ast::PatternBody::Like(target) => {
                 let guard_span = covering(p.guards.iter().map(|g| match g {
-                    ast::Guard::Zone { span, .. } => *span,
+                    ast::Guard::Zone { span, .. } | ast::Guard::State { span, .. } => *span,
                     ast::Guard::Option(o) => o.span,
                 }));
                 if let Some(at) = guard_span {
@@ -309,7 +318,7 @@ impl Ctx {
                                 mode,
                                 creates_en_passant: false,
                                 takes_en_passant: false,
-                                unmoved: None,
+                                unmoved,
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -369,7 +378,7 @@ impl Ctx {
             mode: Mode::Both,
             creates_en_passant: false,
             takes_en_passant: false,
-            unmoved: None,
+            unmoved,
         };
         self.modifiers(&p.modifiers, &mut pattern);
         vec![Slot::Pattern(pattern)]

@@ -330,6 +330,13 @@ pub enum Guard {
     },
     /// `if OPTION` or `unless OPTION`.
     Option(OptionGuard),
+    /// `unmoved` (`unmoved` true) or `moved`: whether the piece has moved since the start.
+    State {
+        /// `unmoved` rather than `moved`.
+        unmoved: bool,
+        /// The word.
+        span: Span,
+    },
 }
 
 /// `if OPTION` (`when_on`) or `unless OPTION`.

@@ -502,6 +502,13 @@ fn guard(pair: P<'_>) -> ast::Guard {
             }
         }
         Rule::option_guard => ast::Guard::Option(option_guard(inner)),
+        Rule::state_guard => {
+            let word = next(&mut inner.into_inner(), "kw_unmoved or kw_moved");
+            ast::Guard::State {
+                unmoved: word.as_rule() == Rule::kw_unmoved,
+                span: span(&word),
+            }
+        }
         r => unreachable!("guard: unexpected {r:?}"),
     }
 }
