@@ -1,24 +1,24 @@
-//! Betza's funny notation for piece moves (`fmWfcF`, `mRcpR`, `ffN`, `nN`), read into
-//! patterns, so that authors can write movement the way chess-variant pages describe it.
+//! What Betza atoms mean: each atom read by the syntax (`crate::syntax::betza`) becomes
+//! patterns of legs, so that authors can write movement the way chess-variant pages describe it.
 //!
-//! Read here: the atoms `W F D N A H C Z G` (one leap each), `K` (`WF`), `R` (`WW`), `B`
-//! (`FF`), `Q` (`RB`); a doubled leaper is its rider (`NN`), and a number after an atom limits
-//! a rider's distance (`R4`, `W2`). Before an atom: `m` (move only), `c` (capture only), `p`
-//! (a rider that must hop exactly one screen, as the Xiangqi cannon captures), `n` (lame:
-//! `nN` steps orthogonally then outward as the Xiangqi horse; `nA` and `nD` step twice), and
-//! directions relative to the mover: `f b l r` (forward, backward, left, right), `s` (`lr`)
-//! and `v` (`fb`). Several direction groups unite (`fsR`: forward and sideways). On diagonal
-//! atoms a pair such as `fl` is one diagonal; on oblique atoms (`N C Z`) `ff`/`bb` are the two
-//! narrow jumps that way, `ll`/`rr` and `fs`/`bs` the wide ones, and a pair such as `fl` the
-//! two jumps in that quarter.
+//! The atoms `W F D N A H C Z G` are one leap each; `K` is `WF`, `R` `WW`, `B` `FF`, `Q` `RB`; a
+//! doubled leaper is its rider (`NN`), and a range limits a rider's distance (`R4`, `W2`). Before
+//! an atom: `m` (move only), `c` (capture only), `p` (a rider that must hop exactly one screen,
+//! as the Xiangqi cannon captures), `n` (lame: `nN` steps orthogonally then outward as the
+//! Xiangqi horse; `nA` and `nD` step twice), and directions relative to the mover: `f b l r`
+//! (forward, backward, left, right), `s` (`lr`) and `v` (`fb`). Several direction groups unite
+//! (`fsR`: forward and sideways). On diagonal atoms a pair such as `fl` is one diagonal; on
+//! oblique atoms (`N C Z`) `ff`/`bb` are the two narrow jumps that way, `ll`/`rr` and `fs`/`bs`
+//! the wide ones, and a pair such as `fl` the two jumps in that quarter.
 
 use crate::model::{Dirs, Leg, LegKind, Mode};
+use crate::syntax::{ast::BetzaAtom, Span};
 
 /// One pattern read from Betza: its legs and its mode.
 pub(super) type BetzaPattern = (Vec<Leg>, Mode);
 
-/// Why a Betza string could not be read: the byte offset in it, and what is wrong.
-pub(super) type BetzaError = (usize, String);
+/// Why atoms have no meaning: where, and what is wrong.
+pub(super) type BetzaError = (Span, String);
 
 fn leap(atom: char) -> Option<(i8, i8)> {
     Some(match atom {
@@ -100,98 +100,60 @@ fn groups(dirs: &str, diagonal: bool, oblique: bool) -> Vec<String> {
     out
 }
 
-/// Reads a Betza string into patterns.
-pub(super) fn parse(text: &str) -> Result<Vec<BetzaPattern>, BetzaError> {
-    let bytes: Vec<char> = text.chars().collect();
+/// One character of `span`, for pointing at a letter.
+fn first_char(span: Span) -> Span {
+    Span::new(span.start, (span.start + 1).min(span.end.max(span.start)))
+}
+
+/// The patterns the atoms stand for, in order.
+pub(super) fn patterns(atoms: &[BetzaAtom]) -> Result<Vec<BetzaPattern>, BetzaError> {
     let mut out = Vec::new();
-    let mut i = 0;
-    if bytes.is_empty() {
-        return Err((0, "the notation is empty".into()));
-    }
-    while i < bytes.len() {
-        let start = i;
-        let mut dirs = String::new();
-        let mut mode = None;
-        let mut hop = false;
-        let mut lame = false;
-        while i < bytes.len() && bytes[i].is_ascii_lowercase() {
-            match bytes[i] {
-                'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(bytes[i]),
-                'm' | 'c' => {
-                    let m = if bytes[i] == 'm' {
-                        Mode::MoveOnly
-                    } else {
-                        Mode::CaptureOnly
-                    };
-                    if mode.is_some_and(|old| old != m) {
-                        return Err((i, "`m` and `c` on one atom leave it no move".into()));
-                    }
-                    mode = Some(m);
-                }
-                'p' => hop = true,
-                'n' => lame = true,
-                c => {
-                    return Err((
-                        i,
-                        format!("`{c}` is not a Betza modifier this reader knows"),
-                    ))
-                }
-            }
-            i += 1;
-        }
-        let Some(&atom) = bytes.get(i) else {
-            return Err((start, "modifiers without an atom after them".into()));
-        };
-        i += 1;
+    for a in atoms {
+        let here = first_char(a.span);
+        let atom = a.letter.node;
         // Compound atoms stand for several simple ones.
         let (parts, mut rider): (Vec<char>, bool) = match atom {
             'K' => (vec!['W', 'F'], false),
             'R' => (vec!['W'], true),
             'B' => (vec!['F'], true),
             'Q' => (vec!['W', 'F'], true),
-            a if leap(a).is_some() => (vec![a], false),
-            a => {
-                return Err((
-                    i - 1,
-                    format!("`{a}` is not a Betza atom this reader knows"),
-                ))
-            }
+            a => (vec![a], false),
         };
-        if !rider && bytes.get(i) == Some(&atom) && leap(atom).is_some() {
-            rider = true;
-            i += 1;
-        }
+        rider |= a.doubled;
         let mut max = None;
-        let digits_start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i > digits_start {
-            let n: String = bytes[digits_start..i].iter().collect();
-            match n.parse::<u8>() {
+        if let Some(range) = &a.range {
+            match range.node.parse::<u8>() {
                 Ok(v) if (1..=26).contains(&v) => {
-                    if !rider {
-                        // `W2`: a leaper with a range is a short rider.
-                        rider = true;
-                    }
+                    // `W2`: a leaper with a range is a short rider.
+                    rider = true;
                     max = Some(v);
                 }
-                _ => return Err((digits_start, format!("range `{n}` must be from 1 to 26"))),
+                _ => {
+                    return Err((
+                        first_char(range.span),
+                        format!("range `{}` must be from 1 to 26", range.node),
+                    ))
+                }
             }
         }
-        if hop && !rider {
+        if a.hop.is_some() && !rider {
             return Err((
-                start,
+                here,
                 "`p` (hop over a screen) needs a rider such as `R` or `NN`".into(),
             ));
         }
+        let mode = match a.move_only.as_ref().map(|m| m.node) {
+            None => Mode::Both,
+            Some(true) => Mode::MoveOnly,
+            Some(false) => Mode::CaptureOnly,
+        };
         for part in parts {
             let base = leap(part).expect("compound atoms are made of leapers");
             let diagonal = base.0 == base.1;
             let oblique = base.0 != base.1 && base.1 != 0;
             let mut vectors = all_vectors(base);
-            if !dirs.is_empty() {
-                let gs = groups(&dirs, diagonal, oblique);
+            if !a.dirs.is_empty() {
+                let gs = groups(&a.dirs, diagonal, oblique);
                 vectors.retain(|v| gs.iter().any(|g| selected(g, *v, oblique)));
                 if vectors.is_empty() {
                     // A compound atom may leave one of its parts with no direction (`fK`'s
@@ -199,52 +161,10 @@ pub(super) fn parse(text: &str) -> Result<Vec<BetzaPattern>, BetzaError> {
                     continue;
                 }
             }
-            let legs = if lame {
-                match part {
-                    'N' if !dirs.is_empty() => {
-                        // Directions filter a lame knight's final squares, which the two-leg
-                        // form cannot express exactly.
-                        return Err((
-                            start,
-                            "directions on `nN` are not supported; write the legs with `then`"
-                                .into(),
-                        ));
-                    }
-                    'N' => vec![
-                        Leg {
-                            kind: LegKind::Step,
-                            dirs: Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
-                        },
-                        Leg {
-                            kind: LegKind::Step,
-                            dirs: Dirs::Outward,
-                        },
-                    ],
-                    'A' | 'D' => {
-                        let unit: Vec<(i8, i8)> = vectors
-                            .iter()
-                            .map(|&(x, y)| (x.signum(), y.signum()))
-                            .collect();
-                        vec![
-                            Leg {
-                                kind: LegKind::Step,
-                                dirs: Dirs::Vectors(unit),
-                            },
-                            Leg {
-                                kind: LegKind::Step,
-                                dirs: Dirs::Same,
-                            },
-                        ]
-                    }
-                    _ => {
-                        return Err((
-                            start,
-                            format!("`n` (lame) is read for `N`, `A` and `D`, not `{atom}`"),
-                        ))
-                    }
-                }
+            let legs = if a.lame.is_some() {
+                lame_legs(part, atom, &a.dirs, &vectors).map_err(|why| (here, why))?
             } else {
-                let kind = match (rider, hop) {
+                let kind = match (rider, a.hop.is_some()) {
                     (false, _) => LegKind::Step,
                     (true, false) => LegKind::Slide { max },
                     (true, true) => LegKind::Hop { max },
@@ -254,15 +174,62 @@ pub(super) fn parse(text: &str) -> Result<Vec<BetzaPattern>, BetzaError> {
                     dirs: Dirs::Vectors(vectors),
                 }]
             };
-            out.push((legs, mode.unwrap_or(Mode::Both)));
+            out.push((legs, mode));
         }
     }
     Ok(out)
 }
 
+/// The legs of a lame leaper (`nN`, `nA`, `nD`): steps whose squares must be empty.
+fn lame_legs(part: char, atom: char, dirs: &str, vectors: &[(i8, i8)]) -> Result<Vec<Leg>, String> {
+    match part {
+        // Directions filter a lame knight's final squares, which the two-leg form cannot
+        // express exactly.
+        'N' if !dirs.is_empty() => {
+            Err("directions on `nN` are not supported; write the legs with `then`".into())
+        }
+        'N' => Ok(vec![
+            Leg {
+                kind: LegKind::Step,
+                dirs: Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
+            },
+            Leg {
+                kind: LegKind::Step,
+                dirs: Dirs::Outward,
+            },
+        ]),
+        'A' | 'D' => {
+            let unit: Vec<(i8, i8)> = vectors
+                .iter()
+                .map(|&(x, y)| (x.signum(), y.signum()))
+                .collect();
+            Ok(vec![
+                Leg {
+                    kind: LegKind::Step,
+                    dirs: Dirs::Vectors(unit),
+                },
+                Leg {
+                    kind: LegKind::Step,
+                    dirs: Dirs::Same,
+                },
+            ])
+        }
+        _ => Err(format!(
+            "`n` (lame) is read for `N`, `A` and `D`, not `{atom}`"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reads `text` as the syntax does, then gives it meaning; errors as offsets in the text.
+    fn parse(text: &str) -> Result<Vec<BetzaPattern>, (usize, String)> {
+        let atoms = crate::syntax::read_betza(text, Span::new(0, text.len()))
+            .map_err(|e| (e.at.start, e.why))?;
+        patterns(&atoms).map_err(|(span, why)| (span.start, why))
+    }
 
     /// Each pattern's first-leg vectors (sorted), mode and leg kind.
     type Read = Vec<(Vec<(i8, i8)>, Mode, LegKind)>;

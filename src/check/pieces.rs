@@ -306,8 +306,12 @@ impl Ctx {
                 let kind = self.piece_ref(target).map(PieceKind::index);
                 return vec![Slot::Like(kind, target.span)];
             }
-            ast::PatternBody::Betza(text) => {
-                return match super::betza::parse(&text.node) {
+            ast::PatternBody::Betza(betza) => {
+                let read = match &betza.atoms {
+                    Ok(atoms) => super::betza::patterns(atoms),
+                    Err(e) => Err((e.at, e.why.clone())),
+                };
+                return match read {
                     Ok(read) => read
                         .into_iter()
                         .map(|(legs, mode)| {
@@ -324,16 +328,8 @@ impl Ctx {
                             Slot::Pattern(pattern)
                         })
                         .collect(),
-                    Err((offset, why)) => {
-                        let at = text.span.start + offset;
-                        self.report(DefinitionError::Betza {
-                            why,
-                            at: Span {
-                                start: at,
-                                end: (at + 1).min(text.span.end.max(at)),
-                            }
-                            .into(),
-                        });
+                    Err((at, why)) => {
+                        self.report(DefinitionError::Betza { why, at: at.into() });
                         Vec::new()
                     }
                 };

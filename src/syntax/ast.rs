@@ -357,8 +357,48 @@ pub enum PatternBody {
     Path(Vec<Leg>),
     /// `like PIECE`.
     Like(PieceRef),
-    /// `betza "..."`: the text between the quotes, spanned.
-    Betza(Spanned<String>),
+    /// `betza "..."`.
+    Betza(Betza),
+}
+
+/// `betza "..."`: moves in Betza's notation, read into atoms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Betza {
+    /// The text between the quotes.
+    pub text: Spanned<String>,
+    /// Its atoms in order, or the first thing in it that could not be read (reported by the
+    /// checker, with every other problem of the file).
+    pub atoms: Result<Vec<BetzaAtom>, BetzaError>,
+}
+
+/// One Betza atom with the letters written before and after it (`fmW`, `cpR`, `nN`, `R4`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetzaAtom {
+    /// `m` (move only, `true`) or `c` (capture only), if written.
+    pub move_only: Option<Spanned<bool>>,
+    /// `p`: hop over a screen.
+    pub hop: Option<Span>,
+    /// `n`: lame, blocked on the way.
+    pub lame: Option<Span>,
+    /// The direction letters (`f b l r s v`), in the order written.
+    pub dirs: String,
+    /// The atom letter (`W`, `N`, `R`, ...).
+    pub letter: Spanned<char>,
+    /// Written twice (`NN`): its rider.
+    pub doubled: bool,
+    /// The digits of a range after it (`R4`), as written.
+    pub range: Option<Spanned<String>>,
+    /// The atom with its prefixes and suffixes.
+    pub span: Span,
+}
+
+/// A Betza text that could not be read: why, and where in the definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaError {
+    /// What is wrong.
+    pub why: String,
+    /// The offending character.
+    pub at: Span,
 }
 
 /// How a leg travels, as written.

@@ -468,10 +468,11 @@ fn pattern(pair: P<'_>) -> ast::Pattern {
                     .into_inner()
                     .next()
                     .expect("grammar: a string holds its text");
-                body = Some(ast::PatternBody::Betza(Spanned::new(
-                    text.as_str().to_string(),
-                    span(&text),
-                )));
+                let text = Spanned::new(text.as_str().to_string(), span(&text));
+                body = Some(ast::PatternBody::Betza(ast::Betza {
+                    atoms: super::betza::read(&text.node, text.span),
+                    text,
+                }));
             }
             Rule::path => body = Some(ast::PatternBody::Path(path(part))),
             Rule::modifier => modifiers.push(modifier(part)),

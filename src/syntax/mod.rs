@@ -7,12 +7,16 @@
 //! parse here; the checker decides whether they are in range.
 
 pub mod ast;
+mod betza;
 mod lower;
 pub mod span;
 
 use pest::{error::InputLocation, Parser};
 
 pub use span::{Span, Spanned};
+
+#[cfg(test)]
+pub(crate) use betza::read as read_betza;
 
 use crate::diagnostics::DefinitionError;
 
