@@ -72,6 +72,18 @@ fn written_as_fairy_stockfish_writes() {
         after(&shogi, &["c3c4", "g7g6", "b2h8+", "g9h8"]),
         "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3"
     );
+    // The clock counts plies since the last irreversible move: a drop is one.
+    let moves = ["c3c4", "g7g6", "b2h8+", "g9h8", "h2i2", "b8a8"];
+    assert_eq!(
+        after(&shogi, &moves),
+        "lnsgkg1nl/r6s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/8R/LNSGKGSNL[Bb] w - - 2 4"
+    );
+    let mut with_drop = moves.to_vec();
+    with_drop.push("B@e5");
+    assert_eq!(
+        after(&shogi, &with_drop),
+        "lnsgkg1nl/r6s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/8R/LNSGKGSNL[b] b - - 0 4"
+    );
 }
 
 #[test]

@@ -380,7 +380,8 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
         };
-        let mut reset = t.resets_clock(m.piece);
+        // Drops and promotions cannot be undone, so no earlier position can come back.
+        let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
         match m.kind {
             MoveKind::Drop => {
                 self.hand_change(self.stm, m.piece, true);
