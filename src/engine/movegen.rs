@@ -15,15 +15,23 @@ impl Position {
         piece: PieceKind,
         kind: MoveKind,
     ) {
-        let t = &self.sh.t;
-        let mut m = Move {
+        let m = Move {
             piece,
             from,
             to,
             promotion: None,
             kind,
         };
-        if let Some(p) = t.promotion(piece, self.stm, from, to) {
+        if self.sh.t.may_promote(piece, self.stm) {
+            self.push_promotions(out, m);
+        } else {
+            out.push(m);
+        }
+    }
+
+    /// Adds `m` for each piece it may promote to, and unpromoted unless promotion is forced.
+    fn push_promotions(&self, out: &mut Vec<Move>, m: Move) {
+        if let Some(p) = self.sh.t.promotion(m.piece, self.stm, m.from, m.to) {
             for c in p.choices() {
                 out.push(Move {
                     promotion: Some(c),
@@ -34,7 +42,6 @@ impl Position {
                 return;
             }
         }
-        m.promotion = None;
         out.push(m);
     }
 

@@ -237,14 +237,21 @@ impl Position {
     /// The side after `side` in turn order.
     #[inline]
     pub fn next_side(&self, side: Side) -> Side {
-        Side(((side.index() + 1) % self.sh.t.sides()) as u8)
+        let next = side.0 + 1;
+        Side(if next as usize == self.sh.t.sides() {
+            0
+        } else {
+            next
+        })
     }
 
     /// The side before `side` in turn order.
     #[inline]
     pub fn previous_side(&self, side: Side) -> Side {
-        let n = self.sh.t.sides();
-        Side(((side.index() + n - 1) % n) as u8)
+        Side(match side.0 {
+            0 => self.sh.t.sides() as u8 - 1,
+            s => s - 1,
+        })
     }
 
     /// Places a piece (replacing nothing: the square must be empty).

@@ -575,6 +575,13 @@ impl Tables {
         &self.promotions[a as usize..b as usize]
     }
 
+    /// Whether `kind` of `side` has any promotion clause in force.
+    #[inline]
+    pub fn may_promote(&self, kind: PieceKind, side: Side) -> bool {
+        let (a, b) = self.promotion_index[self.ks(kind, side)];
+        a != b
+    }
+
     /// What a move of `kind` for `side` from `from` to `to` may promote to, if anything.
     #[inline]
     pub fn promotion(
@@ -584,7 +591,12 @@ impl Tables {
         from: Square,
         to: Square,
     ) -> Option<PromotionChoice<'_>> {
-        let clauses = self.promotions(kind, side);
+        let ks = self.ks(kind, side);
+        let (a, b) = self.promotion_index[ks];
+        if a == b {
+            return None;
+        }
+        let clauses = &self.promotions[a as usize..b as usize];
         let mut applies = false;
         let mut forced = false;
         for c in clauses {
@@ -597,7 +609,7 @@ impl Tables {
             clauses,
             from,
             to,
-            forced: forced || self.dead[self.ks(kind, side)].contains(to),
+            forced: forced || self.dead[ks].contains(to),
         })
     }
 
