@@ -311,6 +311,70 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    // ---- partitions ----
+    /// Two partitions have the same name.
+    #[error("partition `{name}` is declared more than once")]
+    #[diagnostic(
+        code(rulebook::partition::duplicate),
+        help("give each partition its own name")
+    )]
+    DuplicatePartition {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// Two parts of a partition share a square.
+    #[error("the parts of partition `{name}` overlap at {square}")]
+    #[diagnostic(
+        code(rulebook::partition::overlap),
+        help("each square must be in exactly one part; remove {square} from one of them")
+    )]
+    PartitionOverlap {
+        /// The partition.
+        name: String,
+        /// A square in two parts.
+        square: String,
+        /// The later part.
+        #[label("{square} is in an earlier part too")]
+        at: SourceSpan,
+    },
+
+    /// A square in no part of a partition.
+    #[error("partition `{name}` leaves {square} out")]
+    #[diagnostic(
+        code(rulebook::partition::gap),
+        help("the parts must cover the board; add a part for the squares left out")
+    )]
+    PartitionGap {
+        /// The partition.
+        name: String,
+        /// A square in no part.
+        square: String,
+        /// The partition's name.
+        #[label("{square} is in no part")]
+        at: SourceSpan,
+    },
+
+    /// A partition name that no `partition` declares.
+    #[error("cannot find partition `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_partition))]
+    UnknownPartition {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no partition with this name")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
     // ---- zones ----
     /// Two zones have the same name.
     #[error("zone `{name}` is declared more than once")]
@@ -781,6 +845,32 @@ pub enum DefinitionError {
         /// The first guard.
         #[label("first asked here")]
         first: SourceSpan,
+    },
+
+    /// `bent` where it cannot apply.
+    #[error("{why}")]
+    #[diagnostic(
+        code(rulebook::pattern::bent_leg),
+        help("`bent slide` and `bent hop` make a pattern of one leg: `move bent slide orthogonal in castle, diagonal in road`")
+    )]
+    BentLeg {
+        /// What is wrong.
+        why: &'static str,
+        /// The `bent`.
+        #[label("here")]
+        at: SourceSpan,
+    },
+
+    /// Directions without a zone before directions with one.
+    #[error("directions without a zone must be the only ones of their leg")]
+    #[diagnostic(
+        code(rulebook::pattern::arm_without_zone),
+        help("name a zone for each set of directions (`outward in castle, same in road`); the first that holds the square applies")
+    )]
+    ArmWithoutZone {
+        /// The directions without a zone.
+        #[label("no `in ZONE` here")]
+        at: SourceSpan,
     },
 
     /// Guards or modifiers on `like`.

@@ -99,16 +99,29 @@ fn summary(v: &Variant) -> String {
                         LegKind::Hop { max: None } => "hop".to_string(),
                         LegKind::Hop { max: Some(n) } => format!("hop<={n}"),
                     };
-                    let dirs = match &leg.dirs {
-                        Dirs::Vectors(vs) => vs
-                            .iter()
-                            .map(|(x, y)| format!("{x},{y}"))
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                        Dirs::Same => "same".to_string(),
-                        Dirs::Outward => "outward".to_string(),
-                    };
-                    format!("{kind} [{dirs}]")
+                    let arms: Vec<String> = leg
+                        .arms
+                        .iter()
+                        .map(|arm| {
+                            let dirs = match &arm.dirs {
+                                Dirs::Vectors(vs) => vs
+                                    .iter()
+                                    .map(|(x, y)| format!("{x},{y}"))
+                                    .collect::<Vec<_>>()
+                                    .join(" "),
+                                Dirs::Same => "same".to_string(),
+                                Dirs::Outward => "outward".to_string(),
+                            };
+                            let inward = if arm.inward { "inward " } else { "" };
+                            let zone = arm
+                                .zone
+                                .map(|z| format!(" in {}", v.zones()[z.0 as usize].name))
+                                .unwrap_or_default();
+                            format!("{inward}[{dirs}]{zone}")
+                        })
+                        .collect();
+                    let bent = if leg.bent { "bent " } else { "" };
+                    format!("{bent}{kind} {}", arms.join(", "))
                 })
                 .collect();
             line.push_str(&legs.join(" then "));
@@ -123,7 +136,29 @@ fn summary(v: &Variant) -> String {
             if pat.takes_en_passant {
                 line.push_str(", takes en-passant");
             }
+            if pat.shot {
+                line.push_str(", shot");
+            }
+            match &pat.capturing {
+                None => {}
+                Some(rulebook::model::Capturable::Royal) => line.push_str(", capturing royal"),
+                Some(rulebook::model::Capturable::Kinds(kinds)) => {
+                    let names: Vec<&str> = kinds
+                        .iter()
+                        .map(|k| v.pieces()[k.index()].name.as_str())
+                        .collect();
+                    let _ = write!(line, ", capturing {}", names.join(" "));
+                }
+            }
+            for z in &pat.into {
+                let not = if z.inside { "" } else { "not " };
+                let _ = write!(line, ", {not}into {}", v.zones()[z.zone.0 as usize].name);
+            }
             let _ = writeln!(out, "{line}");
+        }
+        for w in &p.within {
+            let name = &v.partitions()[w.partition.0 as usize].name;
+            let _ = writeln!(out, "  {}stay within {name}", guards(v, &w.options));
         }
         for c in &p.confinements {
             let word = if c.inside { "stay in" } else { "never enter" };

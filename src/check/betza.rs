@@ -169,10 +169,7 @@ pub(super) fn patterns(atoms: &[BetzaAtom]) -> Result<Vec<BetzaPattern>, BetzaEr
                     (true, false) => LegKind::Slide { max },
                     (true, true) => LegKind::Hop { max },
                 };
-                vec![Leg {
-                    kind,
-                    dirs: Dirs::Vectors(vectors),
-                }]
+                vec![Leg::new(kind, Dirs::Vectors(vectors))]
             };
             out.push((legs, mode));
         }
@@ -189,14 +186,11 @@ fn lame_legs(part: char, atom: char, dirs: &str, vectors: &[(i8, i8)]) -> Result
             Err("directions on `nN` are not supported; write the legs with `then`".into())
         }
         'N' => Ok(vec![
-            Leg {
-                kind: LegKind::Step,
-                dirs: Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
-            },
-            Leg {
-                kind: LegKind::Step,
-                dirs: Dirs::Outward,
-            },
+            Leg::new(
+                LegKind::Step,
+                Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
+            ),
+            Leg::new(LegKind::Step, Dirs::Outward),
         ]),
         'A' | 'D' => {
             let unit: Vec<(i8, i8)> = vectors
@@ -204,14 +198,8 @@ fn lame_legs(part: char, atom: char, dirs: &str, vectors: &[(i8, i8)]) -> Result
                 .map(|&(x, y)| (x.signum(), y.signum()))
                 .collect();
             Ok(vec![
-                Leg {
-                    kind: LegKind::Step,
-                    dirs: Dirs::Vectors(unit),
-                },
-                Leg {
-                    kind: LegKind::Step,
-                    dirs: Dirs::Same,
-                },
+                Leg::new(LegKind::Step, Dirs::Vectors(unit)),
+                Leg::new(LegKind::Step, Dirs::Same),
             ])
         }
         _ => Err(format!(
@@ -238,7 +226,7 @@ mod tests {
         parse(text)
             .unwrap()
             .into_iter()
-            .map(|(legs, mode)| match &legs[0].dirs {
+            .map(|(legs, mode)| match &legs[0].arms[0].dirs {
                 Dirs::Vectors(v) => {
                     let mut v = v.clone();
                     v.sort();
@@ -281,9 +269,9 @@ mod tests {
     fn lame_pieces_are_two_legs() {
         let horse = parse("nN").unwrap();
         assert_eq!(horse[0].0.len(), 2);
-        assert_eq!(horse[0].0[1].dirs, Dirs::Outward);
+        assert_eq!(horse[0].0[1].arms[0].dirs, Dirs::Outward);
         let elephant = parse("nA").unwrap();
-        assert_eq!(elephant[0].0[1].dirs, Dirs::Same);
+        assert_eq!(elephant[0].0[1].arms[0].dirs, Dirs::Same);
     }
 
     #[test]

@@ -99,6 +99,7 @@ pub(crate) struct Ctx {
     /// The board, unless it is missing or invalid (square checks are then skipped).
     geometry: Option<Geometry>,
     zones: Names,
+    partitions: Names,
     options: Names,
     pieces: PieceNames,
     reported: Reported,
@@ -121,10 +122,13 @@ struct Items<'a> {
     sides: Option<&'a ast::SidesDecl>,
     options: Vec<&'a ast::OptionDecl>,
     zones: Vec<&'a ast::ZoneDecl>,
+    partitions: Vec<&'a ast::PartitionDecl>,
     pieces: Vec<&'a ast::PieceDecl>,
     castlings: Vec<&'a ast::CastlingDecl>,
     rules: Option<&'a ast::RulesDecl>,
     setup: Option<&'a ast::SetupDecl>,
+    /// Setups for some option settings (`if OPTION: setup`).
+    other_setups: Vec<&'a ast::SetupDecl>,
 }
 
 /// Keeps the first of a declaration that may appear once, reporting the others.
@@ -153,10 +157,12 @@ impl<'a> Items<'a> {
             sides: None,
             options: Vec::new(),
             zones: Vec::new(),
+            partitions: Vec::new(),
             pieces: Vec::new(),
             castlings: Vec::new(),
             rules: None,
             setup: None,
+            other_setups: Vec::new(),
         };
         for item in &file.items {
             match item {
@@ -164,9 +170,11 @@ impl<'a> Items<'a> {
                 ast::Item::Board(d) => once(&mut items.board, d, |d| d.keyword, "board", ctx),
                 ast::Item::Sides(d) => once(&mut items.sides, d, |d| d.keyword, "sides", ctx),
                 ast::Item::Rules(d) => once(&mut items.rules, d, |d| d.keyword, "rules", ctx),
+                ast::Item::Setup(d) if !d.guards.is_empty() => items.other_setups.push(d),
                 ast::Item::Setup(d) => once(&mut items.setup, d, |d| d.keyword, "setup", ctx),
                 ast::Item::Option(d) => items.options.push(d),
                 ast::Item::Zone(d) => items.zones.push(d),
+                ast::Item::Partition(d) => items.partitions.push(d),
                 ast::Item::Piece(d) => items.pieces.push(d),
                 ast::Item::Castling(d) => items.castlings.push(d),
             }
@@ -199,8 +207,9 @@ impl Ctx {
         let sides = items.sides.map(|s| self.sides(s)).unwrap_or_default();
         let options = self.declare_options(&items.options);
         self.declare_zones(&items.zones);
+        self.declare_partitions(&items.partitions);
         self.declare_pieces(&items.pieces);
-        let zones = self.zones(&items.zones);
+        let (zones, partitions) = self.zones(&items.zones, &items.partitions);
         let pieces = self.pieces(&items.pieces);
         let (setup, setup_ok) = match items.setup {
             Some(s) => self.setup(s),
@@ -211,6 +220,15 @@ impl Ctx {
         if setup_ok {
             self.royals_placed(&rules, &pieces, &setup, &sides, items.setup);
         }
+        let mut other_setups = Vec::new();
+        for decl in &items.other_setups {
+            let guards = self.option_guards(&decl.guards);
+            let (placements, ok) = self.setup(decl);
+            if ok {
+                self.royals_placed(&rules, &pieces, &placements, &sides, Some(decl));
+            }
+            other_setups.push((guards, placements));
+        }
         self.drops_used(&rules, &items.pieces);
         self.unused();
         let geometry = self.geometry?;
@@ -219,10 +237,12 @@ impl Ctx {
             geometry,
             sides,
             zones,
+            partitions,
             options,
             pieces,
             rules,
             setup,
+            other_setups,
         })
     }
 

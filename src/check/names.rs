@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{OptionId, PieceKind, ZoneId},
+    model::{OptionId, PartitionId, PieceKind, ZoneId},
     syntax::ast::{self, Span},
 };
 
@@ -62,6 +62,7 @@ pub(super) struct PieceNames {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
     Zone,
+    Partition,
     Option,
     Piece,
 }
@@ -167,6 +168,28 @@ impl Ctx {
                 None
             }
         }
+    }
+
+    /// Resolves a partition reference.
+    pub(super) fn partition_ref(&mut self, name: &ast::Ident) -> Option<PartitionId> {
+        if let Some(i) = self.partitions.get(&name.node) {
+            self.partitions.used[i] = true;
+            return Some(PartitionId(i as u16));
+        }
+        if self.reported.first_time(Kind::Partition, &name.node) {
+            let help = suggestion(
+                "partition",
+                &name.node,
+                self.partitions.names(),
+                format!("partition {} = ... | ...", name.node),
+            );
+            self.report(DefinitionError::UnknownPartition {
+                name: name.node.clone(),
+                at: name.span.into(),
+                help,
+            });
+        }
+        None
     }
 
     /// Resolves an option reference, marking the option used.

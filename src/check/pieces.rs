@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Confinement, Dirs, DropRules, Leg, LegKind, Mode, Pattern, PieceDef, PieceKind, Promotion,
-        Rules, ZoneGuard,
+        Arm, Capturable, Confinement, Dirs, DropRules, Leg, LegKind, Mode, Pattern, PieceDef,
+        PieceKind, Promotion, Rules, Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -141,6 +141,7 @@ impl Ctx {
             royal: d.royal.is_some(),
             patterns: Vec::new(),
             confinements: Vec::new(),
+            within: Vec::new(),
             promotions: Vec::new(),
             demotes_to: None,
             drops: DropRules::default(),
@@ -166,6 +167,15 @@ impl Ctx {
                             inside: c.inside,
                             options,
                         });
+                    }
+                }
+                ast::PieceClause::Within {
+                    partition, guards, ..
+                } => {
+                    let partition = self.partition_ref(partition);
+                    let options = self.option_guards(guards);
+                    if let Some(partition) = partition {
+                        def.within.push(Within { partition, options });
                     }
                 }
                 ast::PieceClause::Promote(p) => {
@@ -323,6 +333,9 @@ impl Ctx {
                                 creates_en_passant: false,
                                 takes_en_passant: false,
                                 unmoved,
+                                shot: false,
+                                capturing: None,
+                                into: Vec::new(),
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -340,6 +353,14 @@ impl Ctx {
                     if leg.word.node == ast::LegWord::Hop {
                         self.report(DefinitionError::HopNotLast {
                             at: leg.word.span.into(),
+                        });
+                    }
+                }
+                if legs.len() > 1 {
+                    if let Some(at) = legs.iter().find_map(|l| l.bent) {
+                        self.report(DefinitionError::BentLeg {
+                            why: "a bent leg must be the pattern's only leg",
+                            at: at.into(),
                         });
                     }
                 }
@@ -375,41 +396,87 @@ impl Ctx {
             creates_en_passant: false,
             takes_en_passant: false,
             unmoved,
+            shot: false,
+            capturing: None,
+            into: Vec::new(),
         };
         self.modifiers(&p.modifiers, &mut pattern);
         vec![Slot::Pattern(pattern)]
     }
 
     fn modifiers(&mut self, modifiers: &[ast::Spanned<ast::Modifier>], pattern: &mut Pattern) {
-        let mut mode_span: Option<(ast::Modifier, Span)> = None;
-        let mut seen: Vec<(ast::Modifier, Span)> = Vec::new();
+        // The first modifier that fixes the mode: `move-only`, or one that needs a capture.
+        let mut mode_span: Option<(Mode, Span)> = None;
+        let mut seen: Vec<(&ast::Modifier, Span)> = Vec::new();
         for m in modifiers {
-            if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == m.node) {
+            if let Some(&(_, first)) = seen.iter().find(|(k, _)| **k == m.node) {
                 self.report(DefinitionError::RepeatedModifier {
                     again: m.span.into(),
                     first: first.into(),
                 });
                 continue;
             }
-            seen.push((m.node, m.span));
-            match m.node {
-                ast::Modifier::MoveOnly | ast::Modifier::CaptureOnly => {
-                    if let Some((_, first)) = mode_span {
-                        self.report(DefinitionError::ConflictingModes {
-                            again: m.span.into(),
-                            first: first.into(),
-                        });
-                        continue;
-                    }
-                    mode_span = Some((m.node, m.span));
-                    pattern.mode = if m.node == ast::Modifier::MoveOnly {
-                        Mode::MoveOnly
-                    } else {
-                        Mode::CaptureOnly
-                    };
+            seen.push((&m.node, m.span));
+            let mode = match &m.node {
+                ast::Modifier::MoveOnly => Some(Mode::MoveOnly),
+                ast::Modifier::CaptureOnly => Some(Mode::CaptureOnly),
+                ast::Modifier::Shot => {
+                    pattern.shot = true;
+                    Some(Mode::CaptureOnly)
                 }
-                ast::Modifier::CreatesEnPassant => pattern.creates_en_passant = true,
-                ast::Modifier::TakesEnPassant => pattern.takes_en_passant = true,
+                ast::Modifier::Capturing(c) => {
+                    pattern.capturing = match c {
+                        ast::Capturing::Royal => Some(Capturable::Royal),
+                        ast::Capturing::Pieces(list) => Some(Capturable::Kinds(
+                            list.iter().filter_map(|p| self.piece_ref(p)).collect(),
+                        )),
+                    };
+                    None
+                }
+                ast::Modifier::Into { inside, zone } => {
+                    if let Some(zone) = self.zone_ref(zone) {
+                        pattern.into.push(ZoneGuard {
+                            zone,
+                            inside: *inside,
+                        });
+                    }
+                    None
+                }
+                ast::Modifier::CreatesEnPassant => {
+                    pattern.creates_en_passant = true;
+                    None
+                }
+                ast::Modifier::TakesEnPassant => {
+                    pattern.takes_en_passant = true;
+                    None
+                }
+            };
+            let Some(mode) = mode else { continue };
+            match mode_span {
+                Some((first_mode, first)) if first_mode != mode => {
+                    self.report(DefinitionError::ConflictingModes {
+                        again: m.span.into(),
+                        first: first.into(),
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    mode_span = Some((mode, m.span));
+                    pattern.mode = mode;
+                }
+            }
+        }
+        if pattern.capturing.is_some() && pattern.mode == Mode::MoveOnly {
+            if let (Some((_, first)), Some(m)) = (
+                mode_span,
+                modifiers
+                    .iter()
+                    .find(|m| matches!(m.node, ast::Modifier::Capturing(_))),
+            ) {
+                self.report(DefinitionError::ConflictingModes {
+                    again: m.span.into(),
+                    first: first.into(),
+                });
             }
         }
     }
@@ -447,9 +514,49 @@ impl Ctx {
             ast::LegWord::Slide => LegKind::Slide { max },
             ast::LegWord::Hop => LegKind::Hop { max },
         };
+        if let Some(at) = leg.bent {
+            if matches!(leg.word.node, ast::LegWord::Step | ast::LegWord::Leap) {
+                self.report(DefinitionError::BentLeg {
+                    why: "only a slide or a hop can be bent",
+                    at: at.into(),
+                });
+            }
+        }
+        if leg.arms.len() > 1 && leg.arms[0].zone.is_none() {
+            self.report(DefinitionError::ArmWithoutZone {
+                at: leg.arms[0].span.into(),
+            });
+        }
+        let arms = leg.arms.iter().map(|a| self.arm(index, a)).collect();
         Leg {
             kind,
-            dirs: self.dirs(index, &leg.dirs),
+            arms,
+            bent: leg.bent.is_some(),
+        }
+    }
+
+    fn arm(&mut self, leg_index: usize, arm: &ast::Arm) -> Arm {
+        let dirs = if arm.dirs.is_empty() {
+            // A lone `inward`: every direction toward the centre.
+            Dirs::Vectors(named_vectors(ast::NamedDir::Any))
+        } else {
+            self.dirs(leg_index, &arm.dirs)
+        };
+        if let (Some(inward), Dirs::Same | Dirs::Outward) = (arm.inward, &dirs) {
+            self.report(DefinitionError::RelativeMixed {
+                word: if dirs == Dirs::Same {
+                    "same"
+                } else {
+                    "outward"
+                },
+                at: arm.dirs[0].span().into(),
+                other: inward.into(),
+            });
+        }
+        Arm {
+            dirs,
+            inward: arm.inward.is_some(),
+            zone: arm.zone.as_ref().and_then(|z| self.zone_ref(z)),
         }
     }
 
@@ -644,11 +751,16 @@ pub(crate) const MAX_PATHS_PER_SQUARE: u64 = 4_096;
 fn path_bound(legs: &[Leg], longest: u64) -> u64 {
     let mut bound: u64 = 1;
     for (i, leg) in legs.iter().enumerate() {
-        let vectors = match &leg.dirs {
+        let arm_vectors = |a: &Arm| match &a.dirs {
             Dirs::Vectors(v) => v.len() as u64,
             Dirs::Same => 1,
             Dirs::Outward => 2,
         };
+        let mut vectors = leg.arms.iter().map(arm_vectors).max().unwrap_or(1);
+        if leg.bent {
+            // A bent ray may turn two ways the first time it enters each further arm's zone.
+            vectors = vectors.saturating_mul(1 << (leg.arms.len().min(16) - 1));
+        }
         let distances = match leg.kind {
             LegKind::Step => 1,
             LegKind::Slide { max } | LegKind::Hop { max } => max.map_or(longest, |m| m as u64),

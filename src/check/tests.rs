@@ -26,10 +26,10 @@ fn xiangqi_resolves() {
     assert_eq!(legs.len(), 2);
     assert_eq!(legs[0].kind, LegKind::Step);
     assert_eq!(
-        legs[0].dirs,
+        legs[0].arms[0].dirs,
         Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)])
     );
-    assert_eq!(legs[1].dirs, Dirs::Outward);
+    assert_eq!(legs[1].arms[0].dirs, Dirs::Outward);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{SquareSet, Zone},
+    model::{Partition, SquareSet, Zone},
     syntax::ast::{self, Span},
 };
 
@@ -52,8 +52,26 @@ impl Ctx {
         }
     }
 
-    /// Evaluates every zone for every side, dependencies first.
-    pub(super) fn zones(&mut self, decls: &[&ast::ZoneDecl]) -> Vec<Zone> {
+    /// Records every partition name, reporting duplicates (partitions and zones are apart).
+    pub(super) fn declare_partitions(&mut self, decls: &[&ast::PartitionDecl]) {
+        for d in decls {
+            if let Err(first) = self.partitions.declare(d.name.node.clone(), &d.name) {
+                self.report(DefinitionError::DuplicatePartition {
+                    name: d.name.node.clone(),
+                    again: d.name.span.into(),
+                    first: first.into(),
+                });
+            }
+        }
+    }
+
+    /// Evaluates every zone for every side, dependencies first, then the partitions, whose
+    /// parts may name zones.
+    pub(super) fn zones(
+        &mut self,
+        decls: &[&ast::ZoneDecl],
+        partitions: &[&ast::PartitionDecl],
+    ) -> (Vec<Zone>, Vec<Partition>) {
         let n = decls.len();
         let mut poisoned = vec![false; n];
         let order = self.zone_order(decls, &mut poisoned);
@@ -64,7 +82,8 @@ impl Ctx {
         for i in order {
             self.evaluate_zone(decls[i], i, &mut ev);
         }
-        decls
+        let partitions = partitions.iter().map(|d| self.partition(d, &ev)).collect();
+        let zones = decls
             .iter()
             .zip(ev.values)
             .map(|(d, squares)| Zone {
@@ -72,7 +91,63 @@ impl Ctx {
                 squares,
                 glyph: d.drawn.as_ref().and_then(|t| self.glyph(t)),
             })
-            .collect()
+            .collect();
+        (zones, partitions)
+    }
+
+    /// A partition's parts per side (the last part wins a square two share, after the report).
+    fn partition(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Partition {
+        let n = self.geometry.map_or(0, |g| g.len());
+        let mut part_of = vec![vec![0u16; n]; SIDES];
+        let mut tainted = false;
+        for (side, parts) in part_of.iter_mut().enumerate() {
+            let mark = self.problems.len();
+            let errors_before = self.error_count();
+            let sets: Vec<SquareSet> = decl
+                .parts
+                .iter()
+                .map(|e| self.eval_expr(e, side, ev, &mut tainted))
+                .collect();
+            if side > 0 {
+                // Problems in the expressions were reported for the first side already.
+                self.problems.truncate(mark);
+            } else if !tainted && self.error_count() == errors_before {
+                self.check_partition(decl, &sets);
+            }
+            for (i, set) in sets.iter().enumerate() {
+                for sq in set.iter() {
+                    parts[sq.index()] = i as u16;
+                }
+            }
+        }
+        Partition {
+            name: decl.name.node.clone(),
+            part_of,
+        }
+    }
+
+    /// Every square in exactly one part.
+    fn check_partition(&mut self, decl: &ast::PartitionDecl, sets: &[SquareSet]) {
+        let Some(g) = self.geometry else { return };
+        let mut seen = SquareSet::EMPTY;
+        for (i, set) in sets.iter().enumerate() {
+            if let Some(sq) = set.intersection(&seen).iter().next() {
+                self.report(DefinitionError::PartitionOverlap {
+                    name: decl.name.node.clone(),
+                    square: g.name(sq).to_string(),
+                    at: decl.parts[i].span.into(),
+                });
+                return;
+            }
+            seen = seen.union(set);
+        }
+        if let Some(sq) = seen.complement(g.len()).iter().next() {
+            self.report(DefinitionError::PartitionGap {
+                name: decl.name.node.clone(),
+                square: g.name(sq).to_string(),
+                at: decl.name.span.into(),
+            });
+        }
     }
 
     /// Orders zones so that each comes after the zones it refers to, reporting cycles and

@@ -270,7 +270,7 @@ fn read_state<'a>(
 fn mark_first_move_pieces(pos: &mut Position) {
     let sh = std::sync::Arc::clone(&pos.sh);
     let t = &sh.t;
-    for p in t.variant().setup() {
+    for p in t.setup() {
         if t.first_move_squares().contains(p.square)
             && pos.piece_at(p.square)
                 == Some(Piece {

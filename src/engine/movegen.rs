@@ -22,7 +22,8 @@ impl Position {
             promotion: None,
             kind,
         };
-        if self.sh.t.may_promote(piece, self.stm) {
+        // A shot leaves its piece where it stands, so it never promotes.
+        if kind != MoveKind::Shot && self.sh.t.may_promote(piece, self.stm) {
             self.push_promotions(out, m);
         } else {
             out.push(m);
@@ -110,8 +111,16 @@ impl Position {
                         self.push_move(out, from, to, kind, MoveKind::CaptureAt(victim));
                     }
                 }
-            } else if flags.has(PathFlags::CAPTURE) && self.cell_side(occupant) != self.stm {
-                self.push_move(out, from, to, kind, MoveKind::Normal);
+            } else if flags.has(PathFlags::CAPTURE)
+                && self.cell_side(occupant) != self.stm
+                && t.may_capture(path.victims(), self.cell_kind(occupant))
+            {
+                let mk = if flags.has(PathFlags::SHOT) {
+                    MoveKind::Shot
+                } else {
+                    MoveKind::Normal
+                };
+                self.push_move(out, from, to, kind, mk);
             }
         }
     }

@@ -105,7 +105,7 @@ impl Position {
     /// The start position of a compiled variant.
     pub fn new(tables: Tables) -> Position {
         let mut p = Position::empty(Arc::new(Shared::new(tables)));
-        let setup = p.sh.t.variant().setup().to_vec();
+        let setup = p.sh.t.setup().to_vec();
         for pl in setup {
             p.put(
                 pl.square,
@@ -579,6 +579,20 @@ impl Position {
             && self.sh.t.way_open(way, &self.board)
     }
 
+    /// Whether the piece on `from` could capture on `target` along `way` now: a capturing way,
+    /// open, and allowed to take what stands there (an empty square counts as takeable, for
+    /// the "would a royal be attacked there" question).
+    #[inline]
+    fn captures_along(&self, way: &Way, from: Square, target: Square) -> bool {
+        let t = &self.sh.t;
+        way.flags().has(PathFlags::CAPTURE)
+            && (way.victims() == 0 || {
+                let c = self.board[target.index()];
+                c == 0 || t.may_capture(way.victims(), self.cell_kind(c))
+            })
+            && self.way_usable(way, from)
+    }
+
     /// Whether `target` is attacked by any piece of `by`.
     pub fn attacked_by(&self, target: Square, by: Side) -> bool {
         let t = &self.sh.t;
@@ -586,7 +600,7 @@ impl Position {
             let from = Square(f);
             let kind = self.cell_kind(self.board[f as usize]);
             for w in t.ways(kind, by, from, target) {
-                if w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, from) {
+                if self.captures_along(w, from, target) {
                     return true;
                 }
             }
@@ -634,7 +648,7 @@ impl Position {
             let kind = PieceKind(k as u8);
             t.ways(kind, by, at, target)
                 .iter()
-                .any(|w| w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, at))
+                .any(|w| self.captures_along(w, at, target))
                 && self.plist[by.index()].iter().any(|&g| {
                     g != at.0
                         && self.cell_kind(self.board[g as usize]) == kind

@@ -35,6 +35,10 @@ impl PieceKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ZoneId(pub u16);
 
+/// Index of a partition in [`Variant::partitions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PartitionId(pub u16);
+
 /// Index of an option in [`Variant::options`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionId(pub u16);
@@ -83,6 +87,15 @@ pub struct Zone {
     pub squares: Vec<SquareSet>,
     /// The character drawn for its empty squares in diagrams, if any.
     pub glyph: Option<char>,
+}
+
+/// The board cut into parts, per side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Partition {
+    /// Its name in the definition.
+    pub name: String,
+    /// For each side, by [`Side::index`]: the part index of every square.
+    pub part_of: Vec<Vec<u16>>,
 }
 
 /// A switch declared by the definition that can change its rules.
@@ -171,8 +184,38 @@ pub enum LegKind {
 pub struct Leg {
     /// How it travels.
     pub kind: LegKind,
-    /// Which way.
+    /// Which way: the first arm whose zone holds the square the leg starts from (an arm with
+    /// no zone holds every square). At least one.
+    pub arms: Vec<Arm>,
+    /// A bent slide or hop: each square passed picks its arm again, and the leg turns where
+    /// the arm changes (see [`Leg::bent`]'s rule in `docs/language.md`).
+    pub bent: bool,
+}
+
+impl Leg {
+    /// A leg with one set of directions for every square.
+    pub fn new(kind: LegKind, dirs: Dirs) -> Leg {
+        Leg {
+            kind,
+            arms: vec![Arm {
+                dirs,
+                inward: false,
+                zone: None,
+            }],
+            bent: false,
+        }
+    }
+}
+
+/// Directions of a leg for the squares of a zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arm {
+    /// The directions.
     pub dirs: Dirs,
+    /// Only those pointing toward the centre of the board, from the square they start at.
+    pub inward: bool,
+    /// The zone (read for the moving side) whose squares use these directions; `None`: all.
+    pub zone: Option<ZoneId>,
 }
 
 /// One way a piece moves: a path of legs and what it may do at the end.
@@ -196,6 +239,21 @@ pub struct Pattern {
     /// Applies only while the piece has not moved (`Some(true)`) or only once it has
     /// (`Some(false)`).
     pub unmoved: Option<bool>,
+    /// Captures without moving: the piece stays and the target is removed.
+    pub shot: bool,
+    /// What it may capture; `None`: any enemy piece.
+    pub capturing: Option<Capturable>,
+    /// Its moves must end in (or outside) these zones, read for the moving side.
+    pub into: Vec<ZoneGuard>,
+}
+
+/// The pieces a pattern may capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Capturable {
+    /// Royal pieces.
+    Royal,
+    /// Pieces of these kinds.
+    Kinds(Vec<PieceKind>),
 }
 
 /// A restriction on where a piece's moves may end.
@@ -205,6 +263,15 @@ pub struct Confinement {
     pub zone: ZoneId,
     /// `true`: moves must end inside (`stay in`); `false`: may never end inside (`never enter`).
     pub inside: bool,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// `stay within PARTITION`: moves end in the part of the partition they start in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Within {
+    /// The partition.
+    pub partition: PartitionId,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
 }
@@ -254,6 +321,8 @@ pub struct PieceDef {
     pub patterns: Vec<Pattern>,
     /// Where its moves may end.
     pub confinements: Vec<Confinement>,
+    /// Partitions whose part a move must end in, the part it started in.
+    pub within: Vec<Within>,
     /// How it promotes.
     pub promotions: Vec<Promotion>,
     /// What it becomes when captured into a hand.
@@ -365,10 +434,14 @@ pub struct Variant {
     pub(crate) geometry: Geometry,
     pub(crate) sides: Vec<SideDef>,
     pub(crate) zones: Vec<Zone>,
+    pub(crate) partitions: Vec<Partition>,
     pub(crate) options: Vec<OptionDef>,
     pub(crate) pieces: Vec<PieceDef>,
     pub(crate) rules: Rules,
     pub(crate) setup: Vec<Placement>,
+    /// Start positions for some option settings, replacing `setup` when their guards hold
+    /// (the last that holds wins).
+    pub(crate) other_setups: Vec<(Vec<OptionGuard>, Vec<Placement>)>,
 }
 
 impl Variant {
@@ -398,6 +471,11 @@ impl Variant {
         &self.zones
     }
 
+    /// Partitions of the board.
+    pub fn partitions(&self) -> &[Partition] {
+        &self.partitions
+    }
+
     /// Switches.
     pub fn options(&self) -> &[OptionDef] {
         &self.options
@@ -419,9 +497,22 @@ impl Variant {
         &self.rules
     }
 
-    /// The start position.
+    /// The start position under the default options.
     pub fn setup(&self) -> &[Placement] {
         &self.setup
+    }
+
+    /// The start position under `options` (one value per option).
+    pub fn setup_for(&self, options: &[bool]) -> &[Placement] {
+        self.other_setups
+            .iter()
+            .rev()
+            .find(|(guards, _)| {
+                guards
+                    .iter()
+                    .all(|g| options[g.option.0 as usize] == g.when_on)
+            })
+            .map_or(&self.setup, |(_, placements)| placements)
     }
 
     /// The piece kind with this letter (case-insensitive, `+` prefix included), if any.

@@ -30,6 +30,8 @@ pub enum Item {
     Option(OptionDecl),
     /// `zone ...`.
     Zone(ZoneDecl),
+    /// `partition ...`.
+    Partition(PartitionDecl),
     /// `piece ...`.
     Piece(PieceDecl),
     /// `castling ...`.
@@ -49,6 +51,7 @@ impl Item {
             Item::Sides(d) => d.span,
             Item::Option(d) => d.span,
             Item::Zone(d) => d.span,
+            Item::Partition(d) => d.span,
             Item::Piece(d) => d.span,
             Item::Castling(d) => d.span,
             Item::Rules(d) => d.span,
@@ -152,6 +155,17 @@ pub struct ZoneDecl {
     pub symmetry: Option<Spanned<Symmetry>>,
     /// The text of `drawn "..."`, if given.
     pub drawn: Option<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `partition NAME = EXPR | EXPR | ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartitionDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Its parts, each a set of squares.
+    pub parts: Vec<ZoneExpr>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -277,6 +291,15 @@ pub enum PieceClause {
     Move(MoveClause),
     /// `stay in` / `never enter`.
     Confine(ConfineClause),
+    /// `stay within PARTITION`.
+    Within {
+        /// The partition.
+        partition: Ident,
+        /// Trailing option guards.
+        guards: Vec<OptionGuard>,
+        /// The whole clause.
+        span: Span,
+    },
     /// `promote to ...`.
     Promote(PromoteClause),
     /// `demote to PIECE`.
@@ -417,13 +440,28 @@ pub enum LegWord {
 /// One leg.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leg {
+    /// `bent`: directions follow the zone of each square passed.
+    pub bent: Option<Span>,
     /// How it travels.
     pub word: Spanned<LegWord>,
-    /// Its directions.
-    pub dirs: Vec<Dir>,
+    /// Its directions: one arm, or one per zone (`outward in castle, same in road`).
+    pub arms: Vec<Arm>,
     /// `up to N`, with the span of the whole phrase.
     pub up_to: Option<(Number, Span)>,
     /// The whole leg.
+    pub span: Span,
+}
+
+/// Directions of a leg, for the squares of a zone if one is named.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm {
+    /// `inward` before the directions.
+    pub inward: Option<Span>,
+    /// The directions (none after a lone `inward`).
+    pub dirs: Vec<Dir>,
+    /// `in ZONE`.
+    pub zone: Option<Ident>,
+    /// The directions and the zone.
     pub span: Span,
 }
 
@@ -492,7 +530,7 @@ impl Dir {
 }
 
 /// A modifier after a path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Modifier {
     /// `move-only`.
     MoveOnly,
@@ -502,6 +540,26 @@ pub enum Modifier {
     CreatesEnPassant,
     /// `takes en-passant`.
     TakesEnPassant,
+    /// `shot`: captures without moving.
+    Shot,
+    /// `capturing royal` or `capturing PIECE...`.
+    Capturing(Capturing),
+    /// `into ZONE` (`inside`) or `not into ZONE`.
+    Into {
+        /// `into` rather than `not into`.
+        inside: bool,
+        /// The zone.
+        zone: Ident,
+    },
+}
+
+/// What a pattern may capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Capturing {
+    /// `capturing royal`: royal pieces.
+    Royal,
+    /// `capturing PIECE...`.
+    Pieces(Vec<PieceRef>),
 }
 
 /// `stay in ZONE` (`inside`) or `never enter ZONE`.
@@ -674,6 +732,8 @@ pub enum SetupForm {
 /// `setup` and its rows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupDecl {
+    /// `if OPTION:` prefixes: the setup is used only under these settings.
+    pub guards: Vec<OptionGuard>,
     /// The keyword.
     pub keyword: Span,
     /// How it was written.

@@ -61,6 +61,7 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::sides_decl => ast::Item::Sides(sides_decl(pair)),
         Rule::option_decl => ast::Item::Option(option_decl(pair)),
         Rule::zone_decl => ast::Item::Zone(zone_decl(pair)),
+        Rule::partition_decl => ast::Item::Partition(partition_decl(pair)),
         Rule::piece_decl => ast::Item::Piece(piece_decl(pair)),
         Rule::castling_decl => ast::Item::Castling(castling_decl(pair)),
         Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
@@ -170,6 +171,21 @@ fn symmetry(pair: P<'_>) -> Spanned<ast::Symmetry> {
         r => unreachable!("symmetry: unexpected {r:?}"),
     };
     Spanned::new(kind, span(&word))
+}
+
+fn partition_decl(pair: P<'_>) -> ast::PartitionDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_partition");
+    let name = spanned_str(&next(&mut parts, "partition name"));
+    ast::PartitionDecl {
+        name,
+        parts: parts
+            .filter(|p| p.as_rule() == Rule::zone_expr)
+            .map(zone_expr)
+            .collect(),
+        span: whole,
+    }
 }
 
 fn zone_decl(pair: P<'_>) -> ast::ZoneDecl {
@@ -375,6 +391,18 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 decl.value = Some(spanned_str(&next(&mut inner, "value")));
             }
             Rule::move_clause => decl.clauses.push(ast::PieceClause::Move(move_clause(part))),
+            Rule::within_clause => {
+                let whole = span(&part);
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_stay");
+                next(&mut inner, "kw_within");
+                let partition = spanned_str(&next(&mut inner, "partition name"));
+                decl.clauses.push(ast::PieceClause::Within {
+                    partition,
+                    guards: inner.map(option_guard).collect(),
+                    span: whole,
+                });
+            }
             Rule::stay_clause | Rule::never_clause => {
                 decl.clauses
                     .push(ast::PieceClause::Confine(confine_clause(part)));
@@ -523,29 +551,76 @@ fn path(pair: P<'_>) -> Vec<ast::Leg> {
 
 fn leg(pair: P<'_>) -> ast::Leg {
     let whole = span(&pair);
-    let mut parts = pair.into_inner();
-    let kind = next(&mut parts, "leg_kind");
-    let kind_span = span(&kind);
-    let word = match next(&mut kind.into_inner(), "leg keyword").as_rule() {
-        Rule::kw_step => ast::LegWord::Step,
-        Rule::kw_leap => ast::LegWord::Leap,
-        Rule::kw_slide => ast::LegWord::Slide,
-        Rule::kw_hop => ast::LegWord::Hop,
-        r => unreachable!("leg: unexpected {r:?}"),
-    };
-    let dirs = next(&mut parts, "dirs").into_inner().map(dir).collect();
-    let up_to = parts.next().map(|up| {
-        let up_span = span(&up);
-        let number = up
-            .into_inner()
-            .find(|p| p.as_rule() == Rule::number)
-            .expect("grammar: up_to ends with a number");
-        (spanned_str(&number), up_span)
-    });
+    let mut bent = None;
+    let mut word = None;
+    let mut arms = Vec::new();
+    let mut up_to = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::bent => bent = Some(span(&part)),
+            Rule::leg_kind => {
+                let kind_span = span(&part);
+                let w = match next(&mut part.into_inner(), "leg keyword").as_rule() {
+                    Rule::kw_step => ast::LegWord::Step,
+                    Rule::kw_leap => ast::LegWord::Leap,
+                    Rule::kw_slide => ast::LegWord::Slide,
+                    Rule::kw_hop => ast::LegWord::Hop,
+                    r => unreachable!("leg: unexpected {r:?}"),
+                };
+                word = Some(Spanned::new(w, kind_span));
+            }
+            Rule::arm | Rule::more_arm => arms.push(arm(part)),
+            Rule::up_to => {
+                let up_span = span(&part);
+                let number = part
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .expect("grammar: up_to ends with a number");
+                up_to = Some((spanned_str(&number), up_span));
+            }
+            r => unreachable!("leg: unexpected {r:?}"),
+        }
+    }
     ast::Leg {
-        word: Spanned::new(word, kind_span),
-        dirs,
+        bent,
+        word: word.expect("grammar: a leg has a kind"),
+        arms,
         up_to,
+        span: whole,
+    }
+}
+
+/// Directions with their zone: `orthogonal`, `inward diagonal`, `, same in road`.
+fn arm(pair: P<'_>) -> ast::Arm {
+    let mut whole = span(&pair);
+    let mut inward = None;
+    let mut dirs = Vec::new();
+    let mut zone = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            // The comma before a further arm is not part of it.
+            Rule::comma => whole.start = span(&part).end,
+            Rule::dirs => {
+                whole.start = whole.start.max(span(&part).start);
+                for d in part.into_inner() {
+                    match d.as_rule() {
+                        Rule::inward => inward = Some(span(&d)),
+                        _ => dirs.push(dir(d)),
+                    }
+                }
+            }
+            Rule::arm_zone => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_in");
+                zone = Some(spanned_str(&next(&mut inner, "zone name")));
+            }
+            r => unreachable!("arm: unexpected {r:?}"),
+        }
+    }
+    ast::Arm {
+        inward,
+        dirs,
+        zone,
         span: whole,
     }
 }
@@ -600,6 +675,33 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
         Rule::kw_capture_only => ast::Modifier::CaptureOnly,
         Rule::creates_ep => ast::Modifier::CreatesEnPassant,
         Rule::takes_ep => ast::Modifier::TakesEnPassant,
+        Rule::kw_shot => ast::Modifier::Shot,
+        Rule::capturing => {
+            let whole = span(&inner);
+            let mut parts = inner.into_inner();
+            next(&mut parts, "kw_capturing");
+            let first = next(&mut parts, "royal or piece_ref");
+            let capturing = if first.as_rule() == Rule::kw_royal {
+                ast::Capturing::Royal
+            } else {
+                ast::Capturing::Pieces(std::iter::once(first).chain(parts).map(piece_ref).collect())
+            };
+            return Spanned::new(ast::Modifier::Capturing(capturing), whole);
+        }
+        Rule::into => {
+            let whole = span(&inner);
+            let mut inside = true;
+            let mut zone = None;
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::kw_not => inside = false,
+                    Rule::kw_into => {}
+                    _ => zone = Some(spanned_str(&part)),
+                }
+            }
+            let zone = zone.expect("grammar: `into` names a zone");
+            return Spanned::new(ast::Modifier::Into { inside, zone }, whole);
+        }
         r => unreachable!("modifier: unexpected {r:?}"),
     };
     Spanned::new(kind, span(&inner))
@@ -795,7 +897,15 @@ fn rule(pair: P<'_>) -> ast::Rule {
 
 fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
     let whole = span(&pair);
-    let inner = next(&mut pair.into_inner(), "setup_fen or setup_picture");
+    let mut guards = Vec::new();
+    let mut inner = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::option_prefix => guards.push(option_guard(part)),
+            _ => inner = Some(part),
+        }
+    }
+    let inner = inner.expect("grammar: setup_fen or setup_picture");
     let rule = inner.as_rule();
     let mut parts = inner.into_inner();
     let keyword = span(&next(&mut parts, "kw_setup"));
@@ -815,6 +925,7 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
                 row_start += row.len();
             }
             ast::SetupDecl {
+                guards,
                 keyword,
                 form: ast::SetupForm::Fen,
                 rows,
@@ -830,6 +941,7 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
                 })
                 .collect();
             ast::SetupDecl {
+                guards,
                 keyword,
                 form: ast::SetupForm::Picture,
                 rows,

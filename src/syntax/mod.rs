@@ -304,6 +304,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`sideways`",
             "`same`",
             "`outward`",
+            "`inward`",
         ],
     ),
     (
@@ -314,6 +315,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`sides`",
             "`option`",
             "`zone`",
+            "`partition`",
             "`piece`",
             "`castling`",
             "`rules`",

@@ -7,7 +7,9 @@ use super::{
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
-use crate::model::variant::{Dirs, Facing, LegKind, Pattern, PieceKind, Side, Variant, ZoneId};
+use crate::model::variant::{
+    Arm, Capturable, Dirs, Facing, Leg, LegKind, Pattern, PieceKind, Side, Variant, ZoneId,
+};
 
 /// Compiles `variant` under `options` (one value per option of the variant).
 pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, CompileError> {
@@ -24,6 +26,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         .collect();
     let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
+    let setup = variant.setup_for(&options).to_vec();
     let has_en_passant = moves
         .paths
         .iter()
@@ -54,6 +57,8 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         tracked: SquareSet::EMPTY,
         first_move: SquareSet::EMPTY,
         ep_sources: Vec::new(),
+        victim_sets: moves.victim_sets,
+        setup,
         has_en_passant,
         variant,
     };
@@ -87,6 +92,40 @@ struct RawPath {
     ray: Vec<Entry>,
     flags: PathFlags,
     condition: Condition,
+    victims: u16,
+}
+
+/// A bent ray being followed.
+struct BentWalk {
+    /// The piece's square.
+    origin: Square,
+    /// The square the ray goes on from.
+    at: Square,
+    /// The step it takes now.
+    dir: (i32, i32),
+    /// The arm of the zone it is in.
+    arm: usize,
+    /// The step taken in each arm's zone so far.
+    chosen: Vec<Option<(i32, i32)>>,
+    /// The squares passed from the piece's square on.
+    squares: Vec<Square>,
+}
+
+impl Expansion<'_> {
+    /// A finished path of this pattern.
+    fn raw(&self, pre: Vec<Square>, ray: Vec<Entry>, hop: bool) -> RawPath {
+        RawPath {
+            pre,
+            ray,
+            flags: if hop {
+                self.flags.with(PathFlags::HOP)
+            } else {
+                self.flags
+            },
+            condition: self.condition,
+            victims: self.victims,
+        }
+    }
 }
 
 /// The movement tables of every (kind, side, square).
@@ -98,6 +137,7 @@ struct Moves {
     dead: Vec<SquareSet>,
     /// Per (kind, side), per from square: `(to, way)` pairs.
     ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
+    victim_sets: Vec<u128>,
 }
 
 /// Expands patterns into paths.
@@ -106,15 +146,20 @@ struct Builder<'a> {
     options: &'a [bool],
     g: Geometry,
     pool: Vec<Entry>,
+    /// The kinds a capture may take, as bit sets; entry 0 is every kind.
+    victim_sets: Vec<u128>,
 }
 
 /// What one pattern is being expanded for.
 struct Expansion<'a> {
     pattern: &'a Pattern,
+    side: Side,
     flags: PathFlags,
     condition: Condition,
+    victims: u16,
     facing: Facing,
-    allowed: &'a SquareSet,
+    /// Where its moves may end.
+    allowed: SquareSet,
 }
 
 impl<'a> Builder<'a> {
@@ -124,6 +169,7 @@ impl<'a> Builder<'a> {
             options,
             g: variant.geometry(),
             pool: Vec::new(),
+            victim_sets: vec![u128::MAX],
         }
     }
 
@@ -148,6 +194,50 @@ impl<'a> Builder<'a> {
         allowed
     }
 
+    /// The squares in the same part as `sq` of every partition `kind` must stay within.
+    fn within(&self, kind: usize, side: Side, sq: Square) -> SquareSet {
+        let mut out = SquareSet::EMPTY.complement(self.g.len());
+        for w in &self.variant.pieces()[kind].within {
+            if !guards_hold(self.options, &w.options) {
+                continue;
+            }
+            let part_of = &self.variant.partitions()[w.partition.0 as usize].part_of[side.index()];
+            let part = part_of[sq.index()];
+            out = out.intersection(
+                &self
+                    .g
+                    .squares()
+                    .filter(|s| part_of[s.index()] == part)
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    /// The index of the set of kinds a pattern may capture, adding it if new.
+    fn victims(&mut self, capturing: &Option<Capturable>) -> u16 {
+        let set = match capturing {
+            None => return 0,
+            Some(Capturable::Royal) => self
+                .variant
+                .pieces()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.royal)
+                .fold(0u128, |acc, (k, _)| acc | 1 << k),
+            Some(Capturable::Kinds(kinds)) => {
+                kinds.iter().fold(0u128, |acc, k| acc | 1 << k.index())
+            }
+        };
+        match self.victim_sets.iter().position(|s| *s == set) {
+            Some(i) => i as u16,
+            None => {
+                self.victim_sets.push(set);
+                (self.victim_sets.len() - 1) as u16
+            }
+        }
+    }
+
     /// Expands every (kind, side, square).
     fn moves(mut self) -> Result<Moves, CompileError> {
         let n = self.g.len();
@@ -161,6 +251,7 @@ impl<'a> Builder<'a> {
             may_repeat: Vec::with_capacity(kinds * sides * n),
             dead: Vec::with_capacity(kinds * sides),
             ways_by_from: Vec::with_capacity(kinds * sides),
+            victim_sets: Vec::new(),
         };
         for kind in 0..kinds {
             for s in 0..sides {
@@ -174,7 +265,8 @@ impl<'a> Builder<'a> {
                             piece: self.variant.pieces()[kind].name.clone(),
                         });
                     }
-                    let raw = self.raw_paths(kind, side, sq, &allowed);
+                    let here = allowed.intersection(&self.within(kind, side, sq));
+                    let raw = self.raw_paths(kind, side, sq, &here);
                     if raw.is_empty() {
                         dead.insert(sq);
                     }
@@ -197,6 +289,7 @@ impl<'a> Builder<'a> {
             }
         }
         out.pool = self.pool;
+        out.victim_sets = self.victim_sets;
         Ok(out)
     }
 
@@ -214,12 +307,21 @@ impl<'a> Builder<'a> {
             ray_len: rp.ray.len() as u16,
             flags: rp.flags,
             condition: rp.condition,
+            victims: rp.victims,
         }
     }
 
-    fn raw_paths(&self, kind: usize, side: Side, sq: Square, allowed: &SquareSet) -> Vec<RawPath> {
-        let piece = &self.variant.pieces()[kind];
-        let facing = self.variant.sides()[side.index()].facing;
+    fn raw_paths(
+        &mut self,
+        kind: usize,
+        side: Side,
+        sq: Square,
+        allowed: &SquareSet,
+    ) -> Vec<RawPath> {
+        let variant = self.variant;
+        let piece = &variant.pieces()[kind];
+        let facing = variant.sides()[side.index()].facing;
+        let all = SquareSet::EMPTY.complement(self.g.len());
         let mut out = Vec::new();
         for pattern in &piece.patterns {
             let applies = guards_hold(self.options, &pattern.options)
@@ -236,25 +338,99 @@ impl<'a> Builder<'a> {
                 (pattern.mode.can_capture(), PathFlags::CAPTURE),
                 (pattern.creates_en_passant, PathFlags::CREATES_EP),
                 (pattern.takes_en_passant, PathFlags::TAKES_EP),
+                (pattern.shot, PathFlags::SHOT),
             ] {
                 if on {
                     flags = flags.with(flag);
                 }
             }
+            // A shot does not move the piece, so where it may stand does not limit it.
+            let mut ends = if pattern.shot { all } else { *allowed };
+            for z in &pattern.into {
+                let zone = self.zone(z.zone, side);
+                ends = if z.inside {
+                    ends.intersection(zone)
+                } else {
+                    ends.difference(zone)
+                };
+            }
             let expansion = Expansion {
                 pattern,
+                side,
                 flags,
                 condition: match pattern.unmoved {
                     None => Condition::Always,
                     Some(true) => Condition::Unmoved,
                     Some(false) => Condition::Moved,
                 },
+                victims: self.victims(&pattern.capturing),
                 facing,
-                allowed,
+                allowed: ends,
             };
-            self.expand(&expansion, 0, sq, (0, 0), &[], &mut out);
+            if pattern.legs[0].bent {
+                self.expand_bent(&expansion, sq, &mut out);
+            } else {
+                self.expand(&expansion, 0, sq, (0, 0), &[], &mut out);
+            }
         }
         out
+    }
+
+    /// The arm of `leg` for a leg that starts on `at`: the first whose zone holds it.
+    fn arm(&self, leg: &'a Leg, side: Side, at: Square) -> Option<(usize, &'a Arm)> {
+        leg.arms
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.zone.is_none_or(|z| self.zone(z, side).contains(at)))
+    }
+
+    /// The board vectors of `arm` for a leg starting on `at` after a leg that moved by `prev`.
+    fn arm_vectors(
+        &self,
+        e: &Expansion<'_>,
+        arm: &Arm,
+        at: Square,
+        prev: (i32, i32),
+    ) -> Vec<(i32, i32)> {
+        let mut vectors: Vec<(i32, i32)> = match &arm.dirs {
+            Dirs::Vectors(v) => v
+                .iter()
+                .map(|&(x, y)| e.facing.to_board(x as i32, y as i32))
+                .collect(),
+            Dirs::Same => vec![prev],
+            Dirs::Outward => outward(prev).to_vec(),
+        };
+        if arm.inward {
+            vectors.retain(|&v| self.inward(at, v));
+        }
+        vectors
+    }
+
+    /// Whether `v` points toward the centre of the board from `at`: every component it has
+    /// leads toward the centre line of its axis.
+    fn inward(&self, at: Square, v: (i32, i32)) -> bool {
+        let toward = |coord: i32, size: u8, d: i32| {
+            // Doubled, so that the centre line of an even board is a whole number.
+            let centre = size as i32 - 1;
+            d == 0 || (centre - 2 * coord).signum() == d.signum()
+        };
+        v != (0, 0)
+            && toward(self.g.file(at), self.g.width, v.0)
+            && toward(self.g.rank(at), self.g.height, v.1)
+    }
+
+    /// A ray's entries: may end where the expansion allows, with the last stops trimmed.
+    fn ray(e: &Expansion<'_>, squares: &[Square], pass_only: usize) -> Vec<Entry> {
+        let mut ray: Vec<Entry> = squares
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| Entry::new(s, i >= pass_only && e.allowed.contains(s)))
+            .collect();
+        // Squares past the last stop can never be a destination.
+        while ray.last().is_some_and(|x| !x.can_stop()) {
+            ray.pop();
+        }
+        ray
     }
 
     /// Expands leg `leg_index` of a pattern from `at`, where the previous leg moved by `prev`
@@ -269,13 +445,8 @@ impl<'a> Builder<'a> {
         out: &mut Vec<RawPath>,
     ) {
         let leg = &e.pattern.legs[leg_index];
-        let vectors: Vec<(i32, i32)> = match &leg.dirs {
-            Dirs::Vectors(v) => v
-                .iter()
-                .map(|&(x, y)| e.facing.to_board(x as i32, y as i32))
-                .collect(),
-            Dirs::Same => vec![prev],
-            Dirs::Outward => outward(prev).to_vec(),
+        let Some((_, arm)) = self.arm(leg, e.side, at) else {
+            return;
         };
         let last = leg_index + 1 == e.pattern.legs.len();
         let (max, hop) = match leg.kind {
@@ -283,7 +454,7 @@ impl<'a> Builder<'a> {
             LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
             LegKind::Hop { max } => (max.map_or(usize::MAX, |m| m as usize), true),
         };
-        for v in vectors {
+        for v in self.arm_vectors(e, arm, at, prev) {
             if v == (0, 0) {
                 continue;
             }
@@ -300,25 +471,9 @@ impl<'a> Builder<'a> {
                 }
             }
             if last {
-                let mut ray: Vec<Entry> = squares
-                    .iter()
-                    .map(|&s| Entry::new(s, e.allowed.contains(s)))
-                    .collect();
-                // Squares past the last stop can never be a destination.
-                while ray.last().is_some_and(|x| !x.can_stop()) {
-                    ray.pop();
-                }
+                let ray = Self::ray(e, &squares, 0);
                 if !ray.is_empty() {
-                    out.push(RawPath {
-                        pre: pre.to_vec(),
-                        ray,
-                        flags: if hop {
-                            e.flags.with(PathFlags::HOP)
-                        } else {
-                            e.flags
-                        },
-                        condition: e.condition,
-                    });
+                    out.push(e.raw(pre.to_vec(), ray, hop));
                 }
             } else if !hop {
                 let mut passed = pre.to_vec();
@@ -327,6 +482,94 @@ impl<'a> Builder<'a> {
                     self.expand(e, leg_index + 1, s, v, &passed, out);
                 }
             }
+        }
+    }
+
+    /// Expands a bent slide or hop from `at`: each square takes its arm's step type; where
+    /// the arm changes, the square is entered by the old step and the ray turns. The first
+    /// time it enters an arm's zone it may turn either way outward (a branch of its own); every
+    /// later time it reuses the direction it took there before.
+    fn expand_bent(&self, e: &Expansion<'_>, at: Square, out: &mut Vec<RawPath>) {
+        let leg = &e.pattern.legs[0];
+        let Some((start_arm, arm)) = self.arm(leg, e.side, at) else {
+            return;
+        };
+        for v in self.arm_vectors(e, arm, at, (0, 0)) {
+            let mut chosen = vec![None; leg.arms.len()];
+            chosen[start_arm] = Some(v);
+            let walk = BentWalk {
+                origin: at,
+                at,
+                dir: v,
+                arm: start_arm,
+                chosen,
+                squares: Vec::new(),
+            };
+            self.bent_ray(e, leg, walk, out);
+        }
+    }
+
+    /// Follows one bent ray to its end, starting further branches where it first turns.
+    fn bent_ray(&self, e: &Expansion<'_>, leg: &Leg, mut w: BentWalk, out: &mut Vec<RawPath>) {
+        let (max, hop) = match leg.kind {
+            LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
+            LegKind::Hop { max } => (max.map_or(usize::MAX, |m| m as usize), true),
+            LegKind::Step => (1, false),
+        };
+        // Squares before this branch's own are shared with the ray it split from: they block
+        // and screen here too, but only that ray may end on them.
+        let shared = w.squares.len();
+        let mut cur = w.at;
+        while w.squares.len() < max {
+            let Some(next) = self.g.offset(cur, w.dir.0, w.dir.1) else {
+                break;
+            };
+            if next == w.origin || w.squares.contains(&next) {
+                break;
+            }
+            let Some((next_arm, arm)) = self.arm(leg, e.side, next) else {
+                break;
+            };
+            w.squares.push(next);
+            cur = next;
+            if next_arm == w.arm {
+                continue;
+            }
+            w.arm = next_arm;
+            if let Some(d) = w.chosen[next_arm] {
+                w.dir = d;
+                continue;
+            }
+            // The first entry: either outward direction the new zone allows.
+            let allowed_dirs = self.arm_vectors(e, arm, next, w.dir);
+            let turns: Vec<(i32, i32)> = outward(w.dir)
+                .into_iter()
+                .filter(|t| {
+                    matches!(arm.dirs, Dirs::Same | Dirs::Outward) || allowed_dirs.contains(t)
+                })
+                .collect();
+            let Some((&first, rest)) = turns.split_first() else {
+                break;
+            };
+            for &t in rest {
+                let mut chosen = w.chosen.clone();
+                chosen[next_arm] = Some(t);
+                let branch = BentWalk {
+                    origin: w.origin,
+                    at: next,
+                    dir: t,
+                    arm: next_arm,
+                    chosen,
+                    squares: w.squares.clone(),
+                };
+                self.bent_ray(e, leg, branch, out);
+            }
+            w.chosen[next_arm] = Some(first);
+            w.dir = first;
+        }
+        let ray = Self::ray(e, &w.squares, shared);
+        if !ray.is_empty() {
+            out.push(e.raw(Vec::new(), ray, hop));
         }
     }
 }
@@ -368,6 +611,7 @@ fn ways_of<'a>(path: &'a Path, ray: &'a [Entry]) -> impl Iterator<Item = (Square
                     between_len: i as u16,
                     flags: path.flags,
                     condition: path.condition,
+                    victims: path.victims,
                 },
             )
         })
@@ -543,8 +787,7 @@ fn first_move_squares(t: &Tables) -> SquareSet {
                 .any(|p| p.unmoved.is_some() && guards_hold(&t.options, &p.options))
         })
         .collect();
-    t.variant
-        .setup()
+    t.setup
         .iter()
         .filter(|p| asks[p.piece.index()])
         .map(|p| p.square)

@@ -80,6 +80,8 @@ impl PathFlags {
     pub(crate) const CREATES_EP: PathFlags = PathFlags(8);
     /// May capture en passant on an empty square.
     pub(crate) const TAKES_EP: PathFlags = PathFlags(16);
+    /// Captures without moving.
+    pub(crate) const SHOT: PathFlags = PathFlags(32);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
@@ -130,6 +132,7 @@ impl std::fmt::Debug for PathFlags {
             (PathFlags::HOP, "hop"),
             (PathFlags::CREATES_EP, "creates-ep"),
             (PathFlags::TAKES_EP, "takes-ep"),
+            (PathFlags::SHOT, "shot"),
         ];
         let set: Vec<&str> = names
             .iter()
@@ -173,6 +176,8 @@ pub(crate) struct Path {
     ray_len: u16,
     flags: PathFlags,
     condition: Condition,
+    /// Index of the kinds it may capture in [`Tables::victim_sets`]; 0: any.
+    victims: u16,
 }
 
 impl Path {
@@ -187,6 +192,12 @@ impl Path {
     pub(crate) fn condition(&self) -> Condition {
         self.condition
     }
+
+    /// Which kinds it may capture (see [`Tables::may_capture`]).
+    #[inline]
+    pub(crate) fn victims(&self) -> u16 {
+        self.victims
+    }
 }
 
 /// One way a piece on one square reaches another square: the attack tables.
@@ -198,6 +209,7 @@ pub(crate) struct Way {
     between_len: u16,
     flags: PathFlags,
     condition: Condition,
+    victims: u16,
 }
 
 impl Way {
@@ -205,6 +217,12 @@ impl Way {
     #[inline]
     pub(crate) fn flags(&self) -> PathFlags {
         self.flags
+    }
+
+    /// Which kinds it may capture (see [`Tables::may_capture`]).
+    #[inline]
+    pub(crate) fn victims(&self) -> u16 {
+        self.victims
     }
 
     /// What the position must satisfy.
@@ -380,6 +398,10 @@ pub struct Tables {
     /// Per (capturing side, target square): the kinds and squares that could capture en
     /// passant there.
     ep_sources: Vec<Vec<(PieceKind, Square)>>,
+    /// The kinds each capture predicate allows, as bit sets; entry 0 allows every kind.
+    victim_sets: Vec<u128>,
+    /// The start position under the options in force.
+    setup: Vec<super::variant::Placement>,
     has_en_passant: bool,
     has_borrowing: bool,
 }
@@ -500,6 +522,17 @@ impl Tables {
             .iter()
             .enumerate()
             .map(|(i, c)| (CastlingId(i as u16), c))
+    }
+
+    /// The start position under the options in force.
+    pub fn setup(&self) -> &[super::variant::Placement] {
+        &self.setup
+    }
+
+    /// Whether a path or way with capture predicate `victims` may capture a piece of `kind`.
+    #[inline]
+    pub(crate) fn may_capture(&self, victims: u16, kind: PieceKind) -> bool {
+        victims == 0 || self.victim_sets[victims as usize] >> kind.index() & 1 != 0
     }
 
     /// Whether every guard holds under the options in force.

@@ -108,6 +108,10 @@ impl Tables {
         let mut out = Vec::new();
         for path in self.paths(kind, side, from) {
             let flags = path.flags();
+            // A shot needs a target, and a piece alone has none.
+            if flags.has(PathFlags::SHOT) {
+                continue;
+            }
             let hop = flags.has(PathFlags::HOP);
             let (_, ray) = self.path_runs(path);
             for (i, e) in ray.iter().enumerate() {
