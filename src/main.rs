@@ -9,8 +9,8 @@ use rulebook::engine::{notation, perft, perft_divide, record, search, Position};
 use rulebook::model::Side;
 use rulebook::model::{Tables, Variant};
 use rulebook::render::{
-    board_map, board_svg, diagram_info, move_diagram, move_diagram_svg, position_diagram,
-    DiagramMode,
+    board_map, board_svg, diagram_info, move_diagram, move_diagram_svg, plain_diagram,
+    plain_position, position_diagram, DiagramMode,
 };
 
 /// Rulebook: play, check and draw chess variants written in a text definition language.
@@ -58,15 +58,18 @@ enum Command {
         format: MovesFormat,
     },
     /// Draw a move diagram: the board with its zones, a piece and the squares it can reach.
+    ///
+    /// Repeat `--piece` and `--at` to draw several pieces in one diagram, as rule books do:
+    /// the n-th `--piece` stands on the n-th `--at`.
     Diagram {
         /// Definition file.
         file: PathBuf,
         /// The piece, by letter or name (lowercase letter: the second side's piece).
         #[arg(long)]
-        piece: Option<String>,
+        piece: Vec<String>,
         /// The square it stands on.
         #[arg(long)]
-        at: Option<String>,
+        at: Vec<String>,
         /// Whose piece it is (side name), when the letter's case should not decide.
         #[arg(long)]
         side: Option<String>,
@@ -113,8 +116,10 @@ enum Command {
 /// How a move diagram is written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
-    /// One character per square, as in rule books.
+    /// One character per square, with coordinates and a legend.
     Text,
+    /// One character per square and nothing else, every target `*`, as printed rule books draw.
+    Plain,
     /// A picture for web pages.
     Svg,
     /// The marked squares, for other programs.
@@ -226,18 +231,26 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             position: args,
         } => {
             let pos = position(&file, &args)?;
-            match (piece, at) {
-                (Some(piece), Some(at)) => {
-                    let request = DiagramRequest {
-                        piece: &piece,
-                        at: &at,
-                        side: side.as_deref(),
-                        in_position: args.fen.is_some(),
-                    };
-                    diagram(&pos, &request, format)
-                }
-                _ => board_picture(&pos, format),
+            if piece.is_empty() && at.is_empty() {
+                return board_picture(&pos, format);
             }
+            if piece.len() != at.len() {
+                return Err(Failure(format!(
+                    "`diagram` needs one `--at` for each `--piece` (got {} and {})",
+                    piece.len(),
+                    at.len()
+                )));
+            }
+            let request = DiagramRequest {
+                pieces: piece
+                    .iter()
+                    .zip(&at)
+                    .map(|(p, a)| (p.as_str(), a.as_str()))
+                    .collect(),
+                side: side.as_deref(),
+                in_position: args.fen.is_some(),
+            };
+            diagram(&pos, &request, format)
         }
         Command::Replay {
             file,
@@ -353,6 +366,7 @@ fn moves(pos: &Position, san: bool, format: MovesFormat) -> Result<ExitCode, Fai
 fn board_picture(pos: &Position, format: Format) -> Result<ExitCode, Failure> {
     match format {
         Format::Text => print!("{}", board_map(pos)),
+        Format::Plain => print!("{}", plain_position(pos)),
         Format::Svg => print!("{}", board_svg(pos)),
         Format::Json => {
             return Err(Failure(
@@ -363,16 +377,16 @@ fn board_picture(pos: &Position, format: Format) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What `diagram --piece P --at SQ` asks for.
+/// What `diagram --piece P --at SQ ...` asks for.
 struct DiagramRequest<'a> {
-    piece: &'a str,
-    at: &'a str,
+    /// Each piece and the square it stands on.
+    pieces: Vec<(&'a str, &'a str)>,
     side: Option<&'a str>,
-    /// A FEN was given: the piece's legal moves there, not its movement alone.
+    /// A FEN was given: the pieces' legal moves there, not their movement alone.
     in_position: bool,
 }
 
-/// `diagram --piece P --at SQ`: the piece alone on the board, or in the given position.
+/// `diagram --piece P --at SQ ...`: the pieces alone on the board, or in the given position.
 fn diagram(
     pos: &Position,
     request: &DiagramRequest<'_>,
@@ -380,47 +394,51 @@ fn diagram(
 ) -> Result<ExitCode, Failure> {
     let t = pos.tables();
     let g = t.geometry();
-    let at = request.at;
-    let sq = g.parse(at).ok_or_else(|| {
-        Failure(format!(
-            "`{at}` is not a square of this {}x{} board",
-            g.width, g.height
-        ))
-    })?;
-    let piece = request.piece;
-    let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(pos, piece) {
-        Some(p) => (p.kind, p.side),
-        None => match t.variant().piece_by_name(piece) {
-            Some(k) => (k, Side(0)),
-            None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
-        },
-    };
-    if let Some(s) = request.side {
-        who = side_named(pos, s)?.ok_or_else(|| Failure("`--side` needs a side".into()))?;
-    }
-    let (shown, mode) = if request.in_position {
-        match pos.piece_at(sq) {
-            Some(p) if p.kind == kind && p.side == who => (pos.clone(), DiagramMode::InPosition),
-            _ => {
-                return Err(Failure(format!(
-                    "no {} of {} on {at} in this position",
-                    t.variant().piece(kind).name,
-                    t.variant().side(who).name
-                )))
-            }
+    let mut placed = Vec::with_capacity(request.pieces.len());
+    for &(piece, at) in &request.pieces {
+        let sq = g.parse(at).ok_or_else(|| {
+            Failure(format!(
+                "`{at}` is not a square of this {}x{} board",
+                g.width, g.height
+            ))
+        })?;
+        let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(pos, piece) {
+            Some(p) => (p.kind, p.side),
+            None => match t.variant().piece_by_name(piece) {
+                Some(k) => (k, Side(0)),
+                None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
+            },
+        };
+        if let Some(s) = request.side {
+            who = side_named(pos, s)?.ok_or_else(|| Failure("`--side` needs a side".into()))?;
         }
+        if placed.iter().any(|&(s, _)| s == sq) {
+            return Err(Failure(format!("two pieces asked for on {at}")));
+        }
+        if request.in_position
+            && pos.piece_at(sq) != Some(rulebook::engine::Piece { side: who, kind })
+        {
+            return Err(Failure(format!(
+                "no {} of {} on {at} in this position",
+                t.variant().piece(kind).name,
+                t.variant().side(who).name
+            )));
+        }
+        placed.push((sq, rulebook::engine::Piece { side: who, kind }));
+    }
+    let squares: Vec<_> = placed.iter().map(|&(sq, _)| sq).collect();
+    let (shown, mode) = if request.in_position {
+        (pos.clone(), DiagramMode::InPosition)
     } else {
-        (
-            pos.alone(sq, rulebook::engine::Piece { side: who, kind }),
-            DiagramMode::Alone,
-        )
+        (pos.only(&placed), DiagramMode::Alone)
     };
     match format {
-        Format::Text => print!("{}", move_diagram(&shown, sq, mode)),
-        Format::Svg => print!("{}", move_diagram_svg(&shown, sq, mode)),
+        Format::Text => print!("{}", move_diagram(&shown, &squares, mode)),
+        Format::Plain => print!("{}", plain_diagram(&shown, &squares, mode)),
+        Format::Svg => print!("{}", move_diagram_svg(&shown, &squares, mode)),
         Format::Json => println!(
             "{}",
-            serde_json::to_string_pretty(&diagram_info(&shown, sq, mode))?
+            serde_json::to_string_pretty(&diagram_info(&shown, &squares, mode))?
         ),
     }
     Ok(ExitCode::SUCCESS)

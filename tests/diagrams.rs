@@ -22,7 +22,7 @@ fn diagrams(file: &str, square_for: impl Fn(&str) -> &'static str) -> String {
             },
         );
         out.push_str(&format!("{} ({}) on {name}\n", piece.name, piece.letter));
-        out.push_str(&move_diagram(&alone, sq, DiagramMode::Alone));
+        out.push_str(&move_diagram(&alone, &[sq], DiagramMode::Alone));
         out.push('\n');
     }
     out

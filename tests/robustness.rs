@@ -147,7 +147,7 @@ fn exercise(variant: &rulebook::model::Variant) {
         };
         let alone = pos.alone(centre, piece);
         let _ =
-            rulebook::render::move_diagram(&alone, centre, rulebook::render::DiagramMode::Alone);
+            rulebook::render::move_diagram(&alone, &[centre], rulebook::render::DiagramMode::Alone);
         let _ = alone.legal_moves();
     }
 }

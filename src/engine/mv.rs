@@ -42,6 +42,11 @@ impl Move {
         self.kind == MoveKind::Drop
     }
 
+    /// Whether this move captures without moving.
+    pub fn is_shot(&self) -> bool {
+        self.kind == MoveKind::Shot
+    }
+
     /// The square of the piece a capturing move takes, if it captures: `to`, or another square
     /// for en passant. The position decides whether anything stands there.
     pub fn capture_square(&self) -> Option<Square> {

@@ -714,12 +714,25 @@ impl Position {
     /// An empty board of the same variant with only `piece` on `sq`, its side to move. The
     /// piece counts as unmoved where the variant tracks it.
     pub fn alone(&self, sq: Square, piece: Piece) -> Position {
+        self.only(&[(sq, piece)])
+    }
+
+    /// These pieces on an otherwise empty board, none moved yet, the first one's side to move
+    /// (a later piece on the same square replaces an earlier one).
+    pub fn only(&self, pieces: &[(Square, Piece)]) -> Position {
         let mut p = Position::empty(Arc::clone(&self.sh));
-        p.put(sq, piece);
-        if p.sh.t.tracked_squares().contains(sq) {
-            p.unmoved.insert(sq);
+        for &(sq, piece) in pieces {
+            if p.piece_at(sq).is_some() {
+                p.lift(sq.0);
+            }
+            p.put(sq, piece);
+            if p.sh.t.tracked_squares().contains(sq) {
+                p.unmoved.insert(sq);
+            }
         }
-        p.stm = piece.side;
+        if let Some(&(_, first)) = pieces.first() {
+            p.stm = first.side;
+        }
         p.rehash();
         p
     }

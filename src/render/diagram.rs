@@ -15,6 +15,8 @@ pub enum Marker {
     MoveOnly,
     /// Only capture there: `x`.
     CaptureOnly,
+    /// Capture there without moving (a shot): `!`.
+    Shot,
 }
 
 impl Marker {
@@ -23,14 +25,27 @@ impl Marker {
             Marker::Both => '*',
             Marker::MoveOnly => 'm',
             Marker::CaptureOnly => 'x',
+            Marker::Shot => '!',
         }
     }
 
+    /// The marker of a square two moves reach. A shot is shown only where nothing else is:
+    /// the piece can take that victim by moving too.
     fn add(self, other: Marker) -> Marker {
-        if self == other {
-            self
-        } else {
-            Marker::Both
+        match (self, other) {
+            (a, b) if a == b => a,
+            (Marker::Shot, m) | (m, Marker::Shot) => m,
+            _ => Marker::Both,
+        }
+    }
+
+    /// The word `diagram --format json` uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Marker::Both => "both",
+            Marker::MoveOnly => "move",
+            Marker::CaptureOnly => "capture",
+            Marker::Shot => "shot",
         }
     }
 }
@@ -76,6 +91,18 @@ fn grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
         out.push(Geometry::file_char(file));
     }
     out.push('\n');
+    out
+}
+
+/// The grid without coordinates.
+fn bare_grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
+    let mut out = String::new();
+    for rank in (0..g.height as i32).rev() {
+        for file in 0..g.width as i32 {
+            out.push(cell(g.square(file, rank).expect("on the board")));
+        }
+        out.push('\n');
+    }
     out
 }
 
@@ -139,70 +166,110 @@ pub fn position_diagram(pos: &Position) -> String {
     })
 }
 
-/// The squares a piece on `at` can go to, with what it can do there.
-pub fn diagram_markers(pos: &Position, at: Square, mode: DiagramMode) -> Vec<Option<Marker>> {
+/// The squares the pieces on `pieces` can go to, with what they can do there. In
+/// [`DiagramMode::Alone`] each piece's movement is its own, whatever else stands on the board
+/// (a rule book's diagram of several pieces shows each as if alone).
+pub fn diagram_markers(
+    pos: &Position,
+    pieces: &[Square],
+    mode: DiagramMode,
+) -> Vec<Option<Marker>> {
     let t = pos.tables();
     let mut marks: Vec<Option<Marker>> = vec![None; t.geometry().len()];
-    let Some(piece) = pos.piece_at(at) else {
-        return marks;
-    };
     let mut set = |sq: Square, m: Marker| {
         let cur = &mut marks[sq.index()];
         *cur = Some(cur.map_or(m, |c| c.add(m)));
     };
-    match mode {
-        DiagramMode::Alone => {
-            for target in t.reach(piece.kind, piece.side, at) {
-                let m = match (target.can_move, target.can_capture) {
-                    (true, true) => Marker::Both,
-                    (true, false) => Marker::MoveOnly,
-                    (false, true) => Marker::CaptureOnly,
-                    (false, false) => continue,
-                };
-                set(target.square, m);
-            }
-        }
-        DiagramMode::InPosition => {
-            let mut p = pos.clone();
-            if p.side_to_move() != piece.side {
-                p = p.with_side_to_move(piece.side);
-            }
-            for m in p.legal_moves() {
-                if m.from != at || m.is_drop() {
-                    continue;
+    for &at in pieces {
+        let Some(piece) = pos.piece_at(at) else {
+            continue;
+        };
+        match mode {
+            DiagramMode::Alone => {
+                for target in t.reach(piece.kind, piece.side, at) {
+                    let m = match (target.can_move, target.can_capture) {
+                        (true, true) => Marker::Both,
+                        (true, false) => Marker::MoveOnly,
+                        (false, true) => Marker::CaptureOnly,
+                        (false, false) => continue,
+                    };
+                    set(target.square, m);
                 }
-                let capture = crate::engine::notation::is_capture(&p, &m);
-                set(
-                    m.to,
-                    if capture {
+            }
+            DiagramMode::InPosition => {
+                let mut p = pos.clone();
+                if p.side_to_move() != piece.side {
+                    p = p.with_side_to_move(piece.side);
+                }
+                for m in p.legal_moves() {
+                    if m.from != at || m.is_drop() {
+                        continue;
+                    }
+                    let marker = if m.is_shot() {
+                        Marker::Shot
+                    } else if crate::engine::notation::is_capture(&p, &m) {
                         Marker::CaptureOnly
                     } else {
                         Marker::Both
-                    },
-                );
+                    };
+                    set(m.to, marker);
+                }
             }
         }
     }
     marks
 }
 
-/// A move diagram: the board with its zones, the piece on `at` and its targets.
-pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
-    let t = pos.tables();
-    let g = t.geometry();
-    let marks = diagram_markers(pos, at, mode);
-    let bg = zone_background(pos);
-    let mut out = grid(g, |sq| match (pos.piece_at(sq), marks[sq.index()]) {
+/// What a diagram square shows: a piece drawn there, else its marker, else its zone glyph.
+fn diagram_cell(
+    pos: &Position,
+    marks: &[Option<Marker>],
+    bg: &[char],
+    pieces: &[Square],
+    sq: Square,
+    glyph: impl Fn(Marker) -> char,
+) -> char {
+    match (pos.piece_at(sq), marks[sq.index()]) {
         (Some(p), None) => piece_char(pos, p),
-        (Some(_), Some(_)) if sq == at => piece_char(pos, pos.piece_at(sq).expect("checked")),
-        (_, Some(m)) => m.glyph(),
+        (Some(p), Some(_)) if pieces.contains(&sq) => piece_char(pos, p),
+        (_, Some(m)) => glyph(m),
         (None, None) => bg[sq.index()],
+    }
+}
+
+/// A move diagram: the board with its zones, the pieces on `pieces` and their targets.
+pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
+    let marks = diagram_markers(pos, pieces, mode);
+    let bg = zone_background(pos);
+    let mut out = grid(pos.tables().geometry(), |sq| {
+        diagram_cell(pos, &marks, &bg, pieces, sq, Marker::glyph)
     });
-    out.push_str(match mode {
-        DiagramMode::Alone => "* move or capture, m move only, x capture only\n",
-        DiagramMode::InPosition => "* move, x capture\n",
+    let shots = marks.contains(&Some(Marker::Shot));
+    out.push_str(match (mode, shots) {
+        (DiagramMode::Alone, _) => "* move or capture, m move only, x capture only\n",
+        (DiagramMode::InPosition, false) => "* move, x capture\n",
+        (DiagramMode::InPosition, true) => "* move, x capture, ! capture without moving\n",
     });
     out
+}
+
+/// A move diagram as rule books print it: one character per square and nothing else, the
+/// pieces by letter, every target `*`, other squares by their zone glyph (`.` without one).
+pub fn plain_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
+    let marks = diagram_markers(pos, pieces, mode);
+    let bg = zone_background(pos);
+    bare_grid(pos.tables().geometry(), |sq| {
+        diagram_cell(pos, &marks, &bg, pieces, sq, |_| '*')
+    })
+}
+
+/// The position alone as [`plain_diagram`] draws it.
+pub fn plain_position(pos: &Position) -> String {
+    let bg = zone_background(pos);
+    bare_grid(pos.tables().geometry(), |sq| match pos.piece_at(sq) {
+        Some(p) => piece_char(pos, p),
+        None => bg[sq.index()],
+    })
 }
 
 /// A move diagram described for machines (`diagram --format json`).
@@ -210,14 +277,27 @@ pub fn move_diagram(pos: &Position, at: Square, mode: DiagramMode) -> String {
 pub struct DiagramInfo {
     /// The variant's name.
     pub variant: String,
+    /// The (first) piece's name.
+    pub piece: String,
+    /// Its side's name.
+    pub side: String,
+    /// Where it stands.
+    pub square: String,
+    /// Every piece drawn, the first one included.
+    pub pieces: Vec<PlacedInfo>,
+    /// Every marked square, in square order.
+    pub targets: Vec<TargetInfo>,
+}
+
+/// One piece of a [`DiagramInfo`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlacedInfo {
     /// The piece's name.
     pub piece: String,
     /// Its side's name.
     pub side: String,
     /// Where it stands.
     pub square: String,
-    /// Every marked square, in square order.
-    pub targets: Vec<TargetInfo>,
 }
 
 /// One marked square of a [`DiagramInfo`].
@@ -225,35 +305,47 @@ pub struct DiagramInfo {
 pub struct TargetInfo {
     /// The square.
     pub square: String,
-    /// `both`, `move` or `capture`.
+    /// `both`, `move`, `capture` or `shot`.
     pub marker: &'static str,
 }
 
 /// The content of a move diagram, for machines.
-pub fn diagram_info(pos: &Position, at: Square, mode: DiagramMode) -> DiagramInfo {
+pub fn diagram_info(pos: &Position, pieces: &[Square], mode: DiagramMode) -> DiagramInfo {
     let t = pos.tables();
     let g = t.geometry();
-    let marks = diagram_markers(pos, at, mode);
-    let piece = pos.piece_at(at);
+    let marks = diagram_markers(pos, pieces, mode);
+    let placed: Vec<PlacedInfo> = pieces
+        .iter()
+        .map(|&sq| {
+            let p = pos.piece_at(sq);
+            PlacedInfo {
+                piece: p
+                    .map(|p| t.variant().piece(p.kind).name.clone())
+                    .unwrap_or_default(),
+                side: p
+                    .map(|p| t.variant().side(p.side).name.clone())
+                    .unwrap_or_default(),
+                square: g.name(sq).to_string(),
+            }
+        })
+        .collect();
+    let first = placed.first().cloned().unwrap_or(PlacedInfo {
+        piece: String::new(),
+        side: String::new(),
+        square: String::new(),
+    });
     DiagramInfo {
         variant: t.variant().name().to_string(),
-        piece: piece
-            .map(|p| t.variant().piece(p.kind).name.clone())
-            .unwrap_or_default(),
-        side: piece
-            .map(|p| t.variant().side(p.side).name.clone())
-            .unwrap_or_default(),
-        square: g.name(at).to_string(),
+        piece: first.piece,
+        side: first.side,
+        square: first.square,
+        pieces: placed,
         targets: g
             .squares()
             .filter_map(|sq| {
                 marks[sq.index()].map(|m| TargetInfo {
                     square: g.name(sq).to_string(),
-                    marker: match m {
-                        Marker::Both => "both",
-                        Marker::MoveOnly => "move",
-                        Marker::CaptureOnly => "capture",
-                    },
+                    marker: m.name(),
                 })
             })
             .collect(),

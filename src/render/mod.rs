@@ -9,7 +9,7 @@ mod diagram;
 mod svg;
 
 pub use diagram::{
-    board_map, diagram_info, diagram_markers, move_diagram, position_diagram, DiagramInfo,
-    DiagramMode, Marker, TargetInfo,
+    board_map, diagram_info, diagram_markers, move_diagram, plain_diagram, plain_position,
+    position_diagram, DiagramInfo, DiagramMode, Marker, PlacedInfo, TargetInfo,
 };
 pub use svg::{board_svg, move_diagram_svg};

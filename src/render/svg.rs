@@ -1,6 +1,7 @@
 //! Board maps and move diagrams as SVG, for web pages: the same content as the text diagrams,
 //! with squares checkered, zones that have a glyph tinted, pieces as lettered discs and move
-//! markers as a dot (move or capture), a ring (move only) or a cross (capture only).
+//! markers as a dot (move or capture), a ring (move only), a cross (capture only) or a red
+//! target (capture without moving).
 
 use std::fmt::Write;
 
@@ -139,24 +140,38 @@ fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> Stri
                     cy + d
                 );
             }
+            Marker::Shot => {
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#c62828" stroke-width="3"/><circle cx="{cx}" cy="{cy}" r="3" fill="#c62828"/>"##
+                );
+            }
         }
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// A move diagram as SVG: the piece on `at` and the squares it can reach.
-pub fn move_diagram_svg(pos: &Position, at: Square, mode: DiagramMode) -> String {
-    let marks = diagram_markers(pos, at, mode);
+/// A move diagram as SVG: the pieces on `pieces` and the squares they can reach.
+pub fn move_diagram_svg(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
+    let marks = diagram_markers(pos, pieces, mode);
     let t = pos.tables();
-    let title = match pos.piece_at(at) {
-        Some(p) => format!(
-            "{}: {} on {}",
-            t.variant().name(),
-            t.variant().piece(p.kind).name,
-            t.geometry().name(at)
-        ),
-        None => t.variant().name().to_string(),
+    let drawn: Vec<String> = pieces
+        .iter()
+        .filter_map(|&at| {
+            pos.piece_at(at).map(|p| {
+                format!(
+                    "{} on {}",
+                    t.variant().piece(p.kind).name,
+                    t.geometry().name(at)
+                )
+            })
+        })
+        .collect();
+    let title = if drawn.is_empty() {
+        t.variant().name().to_string()
+    } else {
+        format!("{}: {}", t.variant().name(), drawn.join(", "))
     };
     render(pos, Some(&marks), &title)
 }
