@@ -25,7 +25,22 @@ fn definitions() -> Vec<(String, Position)> {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let variant = rulebook::load(&name, &text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        out.push((name, Position::new(Tables::compile(&variant, &[]).unwrap())));
+        out.push((
+            name.clone(),
+            Position::new(Tables::compile(&variant, &[]).unwrap()),
+        ));
+        // Each option flipped on its own: options change setups and moves.
+        for o in variant.options() {
+            let flipped = [(o.name.clone(), !o.default)];
+            out.push((
+                format!(
+                    "{name} with {}={}",
+                    o.name,
+                    if o.default { "off" } else { "on" }
+                ),
+                Position::new(Tables::compile(&variant, &flipped).unwrap()),
+            ));
+        }
     }
     out
 }

@@ -101,8 +101,10 @@ fn every_seed_diagram_is_redrawn_square_for_square() {
         for o in &d.options {
             args.extend(["--option".to_string(), o.clone()]);
         }
-        let pieces: Vec<&(String, char)> =
-            seed.iter().filter(|(_, c)| c.is_ascii_uppercase()).collect();
+        let pieces: Vec<&(String, char)> = seed
+            .iter()
+            .filter(|(_, c)| c.is_ascii_uppercase())
+            .collect();
         assert!(!pieces.is_empty(), "{}: no piece drawn", d.name);
         for (sq, letter) in &pieces {
             args.extend([

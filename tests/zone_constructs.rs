@@ -1,0 +1,339 @@
+//! The zone-driven constructs, each alone on a small purpose-made board: partitions and
+//! `stay within`, directions per zone, `inward`, `into`, bent slides and hops, shots and
+//! capture predicates, setups per option. Every target list was worked out by hand.
+
+use rulebook::engine::{notation, Position};
+use rulebook::model::Tables;
+
+fn compile(text: &str, options: &[&str]) -> Position {
+    let variant = rulebook::load("test.variant", text).unwrap_or_else(|e| panic!("{e:?}"));
+    let options: Vec<(String, bool)> = options.iter().map(|o| (o.to_string(), true)).collect();
+    Position::new(Tables::compile(&variant, &options).unwrap())
+}
+
+/// The destinations of the legal moves from `from` in `fen`, sorted; every move once.
+fn targets(start: &Position, fen: &str, from: &str) -> Vec<String> {
+    let pos = start.with_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let g = pos.tables().geometry();
+    let sq = g.parse(from).unwrap();
+    let moves: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == sq)
+        .collect();
+    let mut out: Vec<String> = moves.iter().map(|m| g.name(m.to).to_string()).collect();
+    out.sort();
+    let n = out.len();
+    out.dedup();
+    assert_eq!(n, out.len(), "{fen}: a move from {from} listed twice");
+    out
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A 6x6 board: a lane across ranks 3-4, four quarters.
+const QUARTERS: &str = r#"
+variant "Quarters"
+board 6 x 6
+sides white north, black south
+option wide off "the wide setup"
+
+zone lane = ranks 3-4, drawn "="
+zone field = not lane
+partition quarters = a1-c3 | d1-f3 | a4-c6 | d4-f6
+
+piece King K royal
+  move step any
+  stay within quarters
+
+piece Walker W
+  move step orthogonal in field, diagonal in lane
+
+piece Climber C
+  move step inward orthogonal
+
+piece Diver D
+  move step any, into lane
+
+piece Avoider O
+  move step any, not into lane
+
+piece Jumper J
+  move step orthogonal then step outward in field, same in lane
+
+rules
+  extinction
+
+setup
+  k.....
+  ......
+  ......
+  ......
+  ......
+  .....K
+
+if wide: setup
+  k....k
+  ......
+  ......
+  ......
+  ......
+  K....K
+"#;
+
+#[test]
+fn stay_within_keeps_a_piece_in_its_part_even_across_a_corner() {
+    let p = compile(QUARTERS, &[]);
+    // From c3, the corner of its quarter: d4 touches it only diagonally, and is refused.
+    assert_eq!(
+        targets(&p, "k5/6/6/6/6/5K w - - 0 1", "f1"),
+        sorted(&["e1", "e2", "f2"])
+    );
+    assert_eq!(
+        targets(&p, "k5/6/6/2K3/6/6 w - - 0 1", "c3"),
+        sorted(&["b2", "c2", "b3"])
+    );
+    // Another part is another prison: the same king on d4 stays in d4-f6.
+    assert_eq!(
+        targets(&p, "k5/6/3K2/6/6/6 w - - 0 1", "d4"),
+        sorted(&["e4", "d5", "e5"])
+    );
+}
+
+#[test]
+fn directions_follow_the_zone_the_piece_stands_in() {
+    let p = compile(QUARTERS, &[]);
+    // b2 is in the field: orthogonal steps.
+    assert_eq!(
+        targets(&p, "k5/6/6/6/1W4/5K w - - 0 1", "b2"),
+        sorted(&["b1", "a2", "c2", "b3"])
+    );
+    // c3 is in the lane: diagonal steps.
+    assert_eq!(
+        targets(&p, "k5/6/6/2W3/6/5K w - - 0 1", "c3"),
+        sorted(&["b2", "d2", "b4", "d4"])
+    );
+}
+
+#[test]
+fn inward_points_to_the_centre_for_either_side() {
+    let p = compile(QUARTERS, &[]);
+    // The centre lines run between files c and d and between ranks 3 and 4.
+    assert_eq!(
+        targets(&p, "k5/6/6/6/1C4/5K w - - 0 1", "b2"),
+        sorted(&["c2", "b3"])
+    );
+    assert_eq!(
+        targets(&p, "k5/4C1/6/6/6/5K w - - 0 1", "e5"),
+        sorted(&["d5", "e4"])
+    );
+    // Inward is the board's, not the side's: black's climber on b2 goes the same way.
+    assert_eq!(
+        targets(&p, "k5/6/6/6/1c4/5K b - - 0 1", "b2"),
+        sorted(&["c2", "b3"])
+    );
+}
+
+#[test]
+fn into_and_not_into_restrict_where_a_move_ends() {
+    let p = compile(QUARTERS, &[]);
+    assert_eq!(
+        targets(&p, "k5/6/6/6/1D4/5K w - - 0 1", "b2"),
+        sorted(&["a3", "b3", "c3"])
+    );
+    assert_eq!(
+        targets(&p, "k5/6/6/6/1O4/5K w - - 0 1", "b2"),
+        sorted(&["a1", "b1", "c1", "a2", "c2"])
+    );
+}
+
+#[test]
+fn a_later_leg_takes_its_directions_from_the_square_the_first_reached() {
+    let p = compile(QUARTERS, &[]);
+    // c2 up reaches c3 (lane): straight on to c4. Sideways reaches b2 or d2 (field): the two
+    // outward diagonals. Down reaches c1 (field), whose outward diagonals leave the board.
+    assert_eq!(
+        targets(&p, "k5/6/6/6/2J3/5K w - - 0 1", "c2"),
+        sorted(&["c4", "a1", "a3", "e1", "e3"])
+    );
+    // The first leg must end on an empty square.
+    assert_eq!(
+        targets(&p, "k5/6/6/2w3/2J3/5K w - - 0 1", "c2"),
+        sorted(&["a1", "a3", "e1", "e3"])
+    );
+}
+
+#[test]
+fn a_setup_may_depend_on_an_option() {
+    assert_eq!(compile(QUARTERS, &[]).fen(), "k5/6/6/6/6/5K w - - 0 1");
+    assert_eq!(
+        compile(QUARTERS, &["wide"]).fen(),
+        "k4k/6/6/6/6/K4K w - - 0 1"
+    );
+}
+
+/// A 7x7 board crossed by a one-rank lane: bent sliders turn on it and turn back after it.
+const LANE: &str = r#"
+variant "Lane"
+board 7 x 7
+sides white north, black south
+
+zone lane = rank 4, drawn "="
+zone field = not lane
+partition halves = ranks 1-3 | ranks 4-7
+
+piece King K royal
+  move step any
+  move slide orthogonal, shot, capturing royal
+  stay within halves
+
+piece Rook R
+  move bent slide orthogonal in field, diagonal in lane
+
+piece Cannon C
+  move bent slide orthogonal in field, diagonal in lane, move-only
+  move bent hop orthogonal in field, diagonal in lane, capture-only
+
+piece Pawn P
+  move step forward
+
+piece Hunter H
+  move slide diagonal, capturing Pawn
+
+rules
+  extinction
+
+setup
+  ...k...
+  .......
+  .......
+  .......
+  .......
+  .......
+  ...K...
+"#;
+
+#[test]
+fn a_bent_slide_turns_either_way_once_then_reuses_its_directions() {
+    let p = compile(LANE, &[]);
+    // Up from d2: d3, then d4 on the lane, entered by the orthogonal step; there either
+    // outward diagonal; back in the field at e5 or c5 the path reuses its field direction
+    // (up), so f5 and g5 (a second outward turn) are not reached.
+    assert_eq!(
+        targets(&p, "k6/7/7/7/7/3R3/K6 w - - 0 1", "d2"),
+        sorted(&[
+            "d3", "d4", "e5", "e6", "e7", "c5", "c6", "c7", "d1", "e2", "f2", "g2", "c2", "b2",
+            "a2",
+        ])
+    );
+    // From the lane it starts diagonally and turns to either orthogonal part on leaving it.
+    assert_eq!(
+        targets(&p, "k6/7/7/3R3/7/7/K6 w - - 0 1", "d4"),
+        sorted(&[
+            "e5", "f5", "g5", "e6", "e7", "e3", "f3", "g3", "e2", "e1", "c5", "b5", "a5", "c6",
+            "c7", "c3", "b3", "a3", "c2", "c1",
+        ])
+    );
+}
+
+#[test]
+fn a_bent_slide_stops_at_the_first_piece_on_its_branch() {
+    let p = compile(LANE, &[]);
+    // An enemy on e6 is taken and ends that branch; the other branch goes on.
+    assert_eq!(
+        targets(&p, "k6/4p2/7/7/7/3R3/K6 w - - 0 1", "d2"),
+        sorted(&[
+            "d3", "d4", "e5", "e6", "c5", "c6", "c7", "d1", "e2", "f2", "g2", "c2", "b2", "a2",
+        ])
+    );
+    // A piece on the shared part blocks both branches.
+    assert_eq!(
+        targets(&p, "k6/7/7/3P3/7/3R3/K6 w - - 0 1", "d2"),
+        sorted(&["d3", "d1", "e2", "f2", "g2", "c2", "b2", "a2"])
+    );
+}
+
+#[test]
+fn a_bent_hop_finds_its_screen_before_on_or_after_the_bend() {
+    let p = compile(LANE, &[]);
+    let captures = |fen: &str| -> Vec<String> {
+        let pos = p.with_fen(fen).unwrap();
+        let g = pos.tables().geometry();
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| g.name(m.from).to_string() == "d2" && pos.piece_at(m.to).is_some())
+            .map(|m| g.name(m.to).to_string())
+            .collect();
+        out.sort();
+        out
+    };
+    // Screen before the bend (d3): both branches beyond it capture.
+    assert_eq!(
+        captures("k1p4/4p2/7/7/3P3/3C3/K6 w - - 0 1"),
+        sorted(&["c7", "e6"])
+    );
+    // Screen on the bend square (d4).
+    assert_eq!(
+        captures("k6/2p4/4p2/3P3/7/3C3/K6 w - - 0 1"),
+        sorted(&["c6", "e5"])
+    );
+    // Screen after the bend (e5): only that branch has one; c6 alone is a screen with
+    // nothing behind it.
+    assert_eq!(
+        captures("k3p2/2p4/4P2/7/7/3C3/K6 w - - 0 1"),
+        sorted(&["e7"])
+    );
+}
+
+#[test]
+fn a_shot_captures_a_royal_without_moving() {
+    let p = compile(LANE, &[]);
+    let pos = p.with_fen("3k3/7/7/7/7/7/p2K3 w - - 0 1").unwrap();
+    let g = pos.tables().geometry();
+    let shots: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.is_shot())
+        .collect();
+    // Up the d-file to the king on d7, past the halves the king may not leave; the pawn on
+    // a1 is not royal.
+    assert_eq!(shots.len(), 1);
+    let shot = shots[0];
+    assert_eq!(
+        (g.name(shot.from).to_string(), g.name(shot.to).to_string()),
+        ("d1".to_string(), "d7".to_string())
+    );
+    assert_eq!(notation::coord(&pos, &shot), "d1d7d1");
+    assert_eq!(notation::san(&pos, &shot), "K@xd7");
+    assert_eq!(notation::parse_move(&pos, "d1d7d1"), Ok(shot));
+    assert_eq!(notation::parse_move(&pos, "K@xd7"), Ok(shot));
+    // The shooter stays; the royal is gone and with it the game.
+    let mut after = pos.clone();
+    after.play(shot);
+    assert_eq!(after.fen(), "7/7/7/7/7/7/p2K3 b - - 0 1");
+    assert!(after.outcome().is_some_and(|o| o.winner().is_some()));
+    after.undo_move();
+    assert_eq!(after.fen(), pos.fen());
+    // The first piece met blocks the line.
+    let blocked = p.with_fen("3k3/7/7/3P3/7/7/p2K3 w - - 0 1").unwrap();
+    assert!(!blocked.legal_moves().iter().any(|m| m.is_shot()));
+}
+
+#[test]
+fn capturing_names_what_a_pattern_may_take() {
+    let p = compile(LANE, &[]);
+    // The hunter takes pawns only: a rook on its line blocks it and stays.
+    assert_eq!(
+        targets(&p, "3k3/7/7/7/2r4/7/H2K3 w - - 0 1", "a1"),
+        sorted(&["b2"])
+    );
+    assert_eq!(
+        targets(&p, "3k3/7/7/7/2p4/7/H2K3 w - - 0 1", "a1"),
+        sorted(&["b2", "c3"])
+    );
+}
