@@ -236,6 +236,28 @@ fn bad_input_gets_one_line_and_a_nonzero_exit() {
             "--at",
             "i9",
         ],
+        &[
+            "diagram",
+            "definitions/chess.variant",
+            "--piece",
+            "N",
+            "--piece",
+            "B",
+            "--at",
+            "e4",
+        ],
+        &[
+            "diagram",
+            "definitions/chess.variant",
+            "--piece",
+            "N",
+            "--at",
+            "e4",
+            "--piece",
+            "B",
+            "--at",
+            "e4",
+        ],
         &["perft", "definitions/no-such.variant", "1"],
         &["perft", "tests/fixtures/large/huge-tables.variant", "1"],
         &["perft", "definitions/chess.variant"],
@@ -335,4 +357,32 @@ fn side_arguments_take_aliases() {
     assert_eq!(diagram("second").0, by_name);
     assert_ne!(diagram("first").0, by_name);
     assert_eq!(diagram("red").0, diagram("first").0);
+}
+
+#[test]
+fn shots_are_listed_and_drawn_as_their_own_kind_of_move() {
+    let fen = "16/16/16/16/16/16/2k13/16/16/16/16/16/16/2K13/16/16 w - - 0 1";
+    let file = "definitions/gala-xiangqi.variant";
+    let (out, _, code) = rulebook(&["moves", file, "--fen", fen, "--san"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "c3c10c3 K@xc10"), "{out}");
+    let (out, _, code) = rulebook(&["diagram", file, "--fen", fen, "--piece", "K", "--at", "c3"]);
+    assert_eq!(code, 0);
+    let c10 = out.lines().find(|l| l.starts_with("10 ")).unwrap();
+    assert_eq!(c10, "10 --!----==-------", "{out}");
+    let (out, _, _) = rulebook(&[
+        "diagram", file, "--fen", fen, "--piece", "K", "--at", "c3", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let shot: Vec<_> = json["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["marker"] == "shot")
+        .map(|t| t["square"].as_str().unwrap())
+        .collect();
+    assert_eq!(shot, ["c10"]);
+    let (out, err, code) = rulebook_with_input(&["replay", file, "--fen", fen, "-"], "1. K@xc10\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("c3c10c3"), "{out}");
 }
