@@ -143,7 +143,7 @@ fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> Stri
             Marker::Shot => {
                 let _ = writeln!(
                     out,
-                    r##"<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#c62828" stroke-width="3"/><circle cx="{cx}" cy="{cy}" r="3" fill="#c62828"/>"##
+                    r##"<circle cx="{cx}" cy="{cy}" r="18" fill="none" stroke="#c62828" stroke-width="3" stroke-dasharray="7 3"/>"##
                 );
             }
         }
