@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Arm, Capturable, Confinement, Dirs, DropRules, Leg, LegKind, Mode, Pattern, PieceDef,
-        PieceKind, Promotion, Rules, Within, ZoneGuard,
+        Arm, Capturable, Confinement, Dirs, DropRules, Holding, Leg, LegKind, Mode, Pattern,
+        PieceDef, PieceKind, Promotion, Rules, Teleport, Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -147,6 +147,7 @@ impl Ctx {
             drops: DropRules::default(),
             resets_clock: false,
             borrows: false,
+            teleports: Vec::new(),
         };
         let mut slots = Vec::new();
         let mut demote_span: Option<Span> = None;
@@ -233,6 +234,23 @@ impl Ctx {
                 },
                 ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
                 ast::PieceClause::Borrow(_) => def.borrows = true,
+                ast::PieceClause::Teleport {
+                    anchors,
+                    not_attacking,
+                    guards,
+                    ..
+                } => {
+                    let anchors: Vec<PieceKind> =
+                        anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
+                    let options = self.option_guards(guards);
+                    if !anchors.is_empty() {
+                        def.teleports.push(Teleport {
+                            anchors,
+                            not_attacking: not_attacking.is_some(),
+                            options,
+                        });
+                    }
+                }
             }
         }
         (def, slots)
@@ -336,6 +354,7 @@ impl Ctx {
                                 shot: false,
                                 capturing: None,
                                 into: Vec::new(),
+                                holding: None,
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -399,6 +418,7 @@ impl Ctx {
             shot: false,
             capturing: None,
             into: Vec::new(),
+            holding: None,
         };
         self.modifiers(&p.modifiers, &mut pattern);
         vec![Slot::Pattern(pattern)]
@@ -433,7 +453,32 @@ impl Ctx {
                     };
                     None
                 }
-                ast::Modifier::Into { inside, zone } => {
+                ast::Modifier::Into {
+                    inside,
+                    zone,
+                    holding,
+                } if !holding.is_empty() => {
+                    let partition = self.partition_ref(zone);
+                    let kinds: Vec<PieceKind> =
+                        holding.iter().filter_map(|p| self.piece_ref(p)).collect();
+                    let earlier = seen[..seen.len() - 1].iter().find(|(k, _)| {
+                        matches!(k, ast::Modifier::Into { holding, .. } if !holding.is_empty())
+                    });
+                    if let Some(&(_, first)) = earlier {
+                        self.report(DefinitionError::RepeatedModifier {
+                            again: m.span.into(),
+                            first: first.into(),
+                        });
+                    } else if let Some(partition) = partition {
+                        pattern.holding = Some(Holding {
+                            partition,
+                            kinds,
+                            inside: *inside,
+                        });
+                    }
+                    None
+                }
+                ast::Modifier::Into { inside, zone, .. } => {
                     if let Some(zone) = self.zone_ref(zone) {
                         pattern.into.push(ZoneGuard {
                             zone,

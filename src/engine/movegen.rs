@@ -4,6 +4,18 @@ use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
 use crate::model::{Condition, Path, PathFlags, PieceKind, Side, Square};
 
+/// The eight neighbours of a square.
+const KING_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 impl Position {
     /// Adds a move to `out`, expanded into its promotion choices.
     #[inline]
@@ -56,6 +68,11 @@ impl Position {
             self.walk_path(from, kind, path, path.flags(), out);
         }
         let mut repeat = t.may_repeat(kind, me, from);
+        if !t.teleports(kind).is_empty() {
+            self.teleport_moves(from, kind, out);
+            // A teleport may land where a step lands, and two anchors may share a neighbour.
+            repeat = true;
+        }
         if t.borrows(kind) {
             for (lender, mask) in self.lent_powers(from, me) {
                 for path in t.paths(lender, me, from) {
@@ -82,6 +99,39 @@ impl Position {
         }
     }
 
+    /// Generates the teleports of the piece of kind `kind` on `from`: to every empty square
+    /// next to a friendly anchor, where it may stand, and (if the rule says so) from where
+    /// it could not capture on the anchor's square.
+    fn teleport_moves(&self, from: Square, kind: PieceKind, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        let me = self.stm;
+        for rule in t.teleports(kind) {
+            for &a in &self.plist[me.index()] {
+                let anchor = Square(a);
+                if rule.anchors >> self.cell_kind(self.board[a as usize]).index() & 1 == 0 {
+                    continue;
+                }
+                for (dx, dy) in KING_STEPS {
+                    let Some(to) = g.offset(anchor, dx, dy) else {
+                        continue;
+                    };
+                    if self.board[to.index()] != 0 || !rule.allowed[me.index()].contains(to) {
+                        continue;
+                    }
+                    if rule.not_attacking
+                        && t.ways(kind, me, to, anchor)
+                            .iter()
+                            .any(|w| w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, to))
+                    {
+                        continue;
+                    }
+                    self.push_move(out, from, to, kind, MoveKind::Normal);
+                }
+            }
+        }
+    }
+
     /// Generates the moves along one path (with `flags` in place of its own) for a piece of
     /// kind `kind` on `from`.
     #[inline]
@@ -97,7 +147,11 @@ impl Position {
         if path.condition() != Condition::Always && !self.condition_holds(path.condition(), from) {
             return;
         }
+        let target = path.target();
         for (to, occupant) in t.walk(path, &self.board) {
+            if target != 0 && !self.may_end_on(target, self.stm, to) {
+                continue;
+            }
             if occupant == 0 {
                 if flags.has(PathFlags::MOVE) {
                     let mk = if flags.has(PathFlags::CREATES_EP) {
@@ -113,7 +167,7 @@ impl Position {
                 }
             } else if flags.has(PathFlags::CAPTURE)
                 && self.cell_side(occupant) != self.stm
-                && t.may_capture(path.victims(), self.cell_kind(occupant))
+                && t.may_capture(target, self.cell_kind(occupant))
             {
                 let mk = if flags.has(PathFlags::SHOT) {
                     MoveKind::Shot
@@ -178,6 +232,12 @@ impl Position {
                 && c.safe.iter().any(|&s| {
                     (0..t.sides()).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))
                 })
+            {
+                continue;
+            }
+            // Nor may the king pass a square where it would face an enemy royal.
+            if !t.rules().facing[me.index()].is_empty()
+                && c.safe.iter().any(|&s| self.would_face(s, me, r.king_from))
             {
                 continue;
             }

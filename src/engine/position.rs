@@ -579,16 +579,33 @@ impl Position {
             && self.sh.t.way_open(way, &self.board)
     }
 
+    /// Whether a move of `side` with target rule `target` may end on `to` as the pieces stand:
+    /// its part must hold (or hold none of) the friendly kinds an `into ... holding` names.
+    #[inline]
+    pub(crate) fn may_end_on(&self, target: u16, side: Side, to: Square) -> bool {
+        let t = &self.sh.t;
+        let Some(h) = t.holding(target) else {
+            return true;
+        };
+        let part = t.part_of(h.partition, side, to);
+        let held = self.plist[side.index()].iter().any(|&s| {
+            h.kinds >> self.cell_kind(self.board[s as usize]).index() & 1 != 0
+                && t.part_of(h.partition, side, Square(s)) == part
+        });
+        held == h.inside
+    }
+
     /// Whether the piece on `from` could capture on `target` along `way` now: a capturing way,
     /// open, and allowed to take what stands there (an empty square counts as takeable, for
     /// the "would a royal be attacked there" question).
     #[inline]
-    fn captures_along(&self, way: &Way, from: Square, target: Square) -> bool {
+    fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
         let t = &self.sh.t;
         way.flags().has(PathFlags::CAPTURE)
-            && (way.victims() == 0 || {
+            && (way.target() == 0 || {
                 let c = self.board[target.index()];
-                c == 0 || t.may_capture(way.victims(), self.cell_kind(c))
+                (c == 0 || t.may_capture(way.target(), self.cell_kind(c)))
+                    && self.may_end_on(way.target(), by, target)
             })
             && self.way_usable(way, from)
     }
@@ -600,7 +617,7 @@ impl Position {
             let from = Square(f);
             let kind = self.cell_kind(self.board[f as usize]);
             for w in t.ways(kind, by, from, target) {
-                if self.captures_along(w, from, target) {
+                if self.captures_along(w, by, from, target) {
                     return true;
                 }
             }
@@ -648,7 +665,7 @@ impl Position {
             let kind = PieceKind(k as u8);
             t.ways(kind, by, at, target)
                 .iter()
-                .any(|w| self.captures_along(w, at, target))
+                .any(|w| self.captures_along(w, by, at, target))
                 && self.plist[by.index()].iter().any(|&g| {
                     g != at.0
                         && self.cell_kind(self.board[g as usize]) == kind
@@ -686,6 +703,25 @@ impl Position {
                 }
                 false
             })
+        })
+    }
+
+    /// Whether a royal of `side` standing on `sq` would see an enemy royal along a line of a
+    /// facing rule, the square `vacated` counted as empty (the royal has left it).
+    pub(crate) fn would_face(&self, sq: Square, side: Side, vacated: Square) -> bool {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        t.rules().facing[side.index()].iter().any(|&(dx, dy)| {
+            let mut cur = sq;
+            while let Some(next) = g.offset(cur, dx, dy) {
+                let c = self.board[next.index()];
+                if c != 0 && next != vacated {
+                    let p = self.decode(c);
+                    return p.side != side && t.royal(p.kind);
+                }
+                cur = next;
+            }
+            false
         })
     }
 

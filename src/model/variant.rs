@@ -245,6 +245,30 @@ pub struct Pattern {
     pub capturing: Option<Capturable>,
     /// Its moves must end in (or outside) these zones, read for the moving side.
     pub into: Vec<ZoneGuard>,
+    /// Its moves must end in a part that holds (or holds no) friendly piece of some kinds.
+    pub holding: Option<Holding>,
+}
+
+/// `into PARTITION holding PIECE...`: where a move may end depends on what stands where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holding {
+    /// The partition whose part the destination lies in.
+    pub partition: PartitionId,
+    /// The friendly kinds the part must hold (before the move).
+    pub kinds: Vec<PieceKind>,
+    /// `into` (`true`) or `not into` (`false`).
+    pub inside: bool,
+}
+
+/// `teleport next to PIECE...`: a move to an empty square next to a friendly piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Teleport {
+    /// The friendly pieces it may land next to.
+    pub anchors: Vec<PieceKind>,
+    /// Only squares from which the piece's own moves could not capture on the anchor's square.
+    pub not_attacking: bool,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
 }
 
 /// The pieces a pattern may capture.
@@ -335,6 +359,8 @@ pub struct PieceDef {
     /// the square it stands on, and captures as every one that could capture there (the
     /// lender's own patterns only: borrowing is not passed on).
     pub borrows: bool,
+    /// Moves to squares next to friendly pieces, wherever the piece stands.
+    pub teleports: Vec<Teleport>,
 }
 
 /// The result a rule gives the side it concerns.

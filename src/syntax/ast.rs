@@ -315,6 +315,17 @@ pub enum PieceClause {
     ResetsClock(Span),
     /// `borrow`.
     Borrow(Span),
+    /// `teleport next to PIECE... [, not attacking] [if|unless OPTION]`.
+    Teleport {
+        /// The pieces it lands next to.
+        anchors: Vec<PieceRef>,
+        /// `, not attacking`, with its span.
+        not_attacking: Option<Span>,
+        /// Trailing option guards.
+        guards: Vec<OptionGuard>,
+        /// The whole clause.
+        span: Span,
+    },
 }
 
 /// `move PATTERN | PATTERN ...`.
@@ -548,8 +559,10 @@ pub enum Modifier {
     Into {
         /// `into` rather than `not into`.
         inside: bool,
-        /// The zone.
+        /// The zone, or with `holding` the partition.
         zone: Ident,
+        /// `holding PIECE...`: the part must hold a friendly piece of these kinds.
+        holding: Vec<PieceRef>,
     },
 }
 

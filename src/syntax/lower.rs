@@ -426,6 +426,26 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 .clauses
                 .push(ast::PieceClause::ResetsClock(span(&part))),
             Rule::borrow_clause => decl.clauses.push(ast::PieceClause::Borrow(span(&part))),
+            Rule::teleport_clause => {
+                let whole = span(&part);
+                let mut anchors = Vec::new();
+                let mut not_attacking = None;
+                let mut guards = Vec::new();
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::kw_teleport | Rule::kw_next | Rule::kw_to => {}
+                        Rule::piece_ref => anchors.push(piece_ref(p)),
+                        Rule::not_attacking => not_attacking = Some(span(&p)),
+                        _ => guards.push(option_guard(p)),
+                    }
+                }
+                decl.clauses.push(ast::PieceClause::Teleport {
+                    anchors,
+                    not_attacking,
+                    guards,
+                    span: whole,
+                });
+            }
             r => unreachable!("piece_decl: unexpected {r:?}"),
         }
     }
@@ -692,15 +712,24 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             let whole = span(&inner);
             let mut inside = true;
             let mut zone = None;
+            let mut holding = Vec::new();
             for part in inner.into_inner() {
                 match part.as_rule() {
                     Rule::kw_not => inside = false,
-                    Rule::kw_into => {}
+                    Rule::kw_into | Rule::kw_holding => {}
+                    Rule::piece_ref => holding.push(piece_ref(part)),
                     _ => zone = Some(spanned_str(&part)),
                 }
             }
             let zone = zone.expect("grammar: `into` names a zone");
-            return Spanned::new(ast::Modifier::Into { inside, zone }, whole);
+            return Spanned::new(
+                ast::Modifier::Into {
+                    inside,
+                    zone,
+                    holding,
+                },
+                whole,
+            );
         }
         r => unreachable!("modifier: unexpected {r:?}"),
     };

@@ -253,6 +253,7 @@ fn describe(rule: Rule) -> String {
         Rule::drop_clause => "`drop`",
         Rule::resets_clause => "`resets`",
         Rule::borrow_clause => "`borrow`",
+        Rule::teleport_clause => "`teleport`",
         Rule::file => "a declaration",
         _ => return format!("`{name}`"),
     }
@@ -275,6 +276,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`drop`",
             "`resets`",
             "`borrow`",
+            "`teleport`",
         ],
     ),
     (

@@ -2,13 +2,13 @@
 //! the rules with their castlings, and the squares the legality test must watch.
 
 use super::{
-    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, Path, PathFlags,
-    PromotionTable, RuleTable, Tables, Way, MAX_POOL,
+    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, HoldingRule, Path,
+    PathFlags, PromotionTable, RuleTable, Tables, TargetRule, TeleportRule, Way, MAX_POOL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
 use crate::model::variant::{
-    Arm, Capturable, Dirs, Facing, Leg, LegKind, Pattern, PieceKind, Side, Variant, ZoneId,
+    Arm, Capturable, Dirs, Facing, Holding, Leg, LegKind, Pattern, PieceKind, Side, Variant, ZoneId,
 };
 
 /// Compiles `variant` under `options` (one value per option of the variant).
@@ -26,6 +26,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         .collect();
     let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
+    let teleports = teleports(&variant, &options);
     let setup = variant.setup_for(&options).to_vec();
     let has_en_passant = moves
         .paths
@@ -51,13 +52,14 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         resets_clock,
         has_borrowing: borrows.iter().any(|b| *b),
         borrows,
+        teleports,
         rules,
         from_sensitive: Vec::new(),
         to_sensitive: Vec::new(),
         tracked: SquareSet::EMPTY,
         first_move: SquareSet::EMPTY,
         ep_sources: Vec::new(),
-        victim_sets: moves.victim_sets,
+        target_rules: moves.target_rules,
         setup,
         has_en_passant,
         variant,
@@ -72,6 +74,30 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     }
     tables.ep_sources = ep_sources(&tables);
     Ok(tables)
+}
+
+/// The teleports of each kind under the options in force, with where each side's may land.
+fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
+    let builder = Builder::new(variant, options);
+    variant
+        .pieces()
+        .iter()
+        .enumerate()
+        .map(|(k, piece)| {
+            piece
+                .teleports
+                .iter()
+                .filter(|t| guards_hold(options, &t.options))
+                .map(|t| TeleportRule {
+                    anchors: t.anchors.iter().fold(0u128, |acc, a| acc | 1 << a.index()),
+                    not_attacking: t.not_attacking,
+                    allowed: (0..variant.sides().len())
+                        .map(|s| builder.allowed(k, Side(s as u8)))
+                        .collect(),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The two directions 45 degrees off `v`, as unit steps.
@@ -92,7 +118,7 @@ struct RawPath {
     ray: Vec<Entry>,
     flags: PathFlags,
     condition: Condition,
-    victims: u16,
+    target: u16,
 }
 
 /// A bent ray being followed.
@@ -123,7 +149,7 @@ impl Expansion<'_> {
                 self.flags
             },
             condition: self.condition,
-            victims: self.victims,
+            target: self.target,
         }
     }
 }
@@ -137,7 +163,7 @@ struct Moves {
     dead: Vec<SquareSet>,
     /// Per (kind, side), per from square: `(to, way)` pairs.
     ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
-    victim_sets: Vec<u128>,
+    target_rules: Vec<TargetRule>,
 }
 
 /// Expands patterns into paths.
@@ -147,7 +173,7 @@ struct Builder<'a> {
     g: Geometry,
     pool: Vec<Entry>,
     /// The kinds a capture may take, as bit sets; entry 0 is every kind.
-    victim_sets: Vec<u128>,
+    target_rules: Vec<TargetRule>,
 }
 
 /// What one pattern is being expanded for.
@@ -156,7 +182,7 @@ struct Expansion<'a> {
     side: Side,
     flags: PathFlags,
     condition: Condition,
-    victims: u16,
+    target: u16,
     facing: Facing,
     /// Where its moves may end.
     allowed: SquareSet,
@@ -169,7 +195,10 @@ impl<'a> Builder<'a> {
             options,
             g: variant.geometry(),
             pool: Vec::new(),
-            victim_sets: vec![u128::MAX],
+            target_rules: vec![TargetRule {
+                victims: u128::MAX,
+                holding: None,
+            }],
         }
     }
 
@@ -214,10 +243,11 @@ impl<'a> Builder<'a> {
         out
     }
 
-    /// The index of the set of kinds a pattern may capture, adding it if new.
-    fn victims(&mut self, capturing: &Option<Capturable>) -> u16 {
-        let set = match capturing {
-            None => return 0,
+    /// The index of a pattern's target rule, adding it if new.
+    fn target_rule(&mut self, capturing: &Option<Capturable>, holding: &Option<Holding>) -> u16 {
+        let kinds = |list: &[PieceKind]| list.iter().fold(0u128, |acc, k| acc | 1 << k.index());
+        let victims = match capturing {
+            None => u128::MAX,
             Some(Capturable::Royal) => self
                 .variant
                 .pieces()
@@ -225,15 +255,21 @@ impl<'a> Builder<'a> {
                 .enumerate()
                 .filter(|(_, p)| p.royal)
                 .fold(0u128, |acc, (k, _)| acc | 1 << k),
-            Some(Capturable::Kinds(kinds)) => {
-                kinds.iter().fold(0u128, |acc, k| acc | 1 << k.index())
-            }
+            Some(Capturable::Kinds(list)) => kinds(list),
         };
-        match self.victim_sets.iter().position(|s| *s == set) {
+        let rule = TargetRule {
+            victims,
+            holding: holding.as_ref().map(|h| HoldingRule {
+                partition: h.partition,
+                kinds: kinds(&h.kinds),
+                inside: h.inside,
+            }),
+        };
+        match self.target_rules.iter().position(|r| *r == rule) {
             Some(i) => i as u16,
             None => {
-                self.victim_sets.push(set);
-                (self.victim_sets.len() - 1) as u16
+                self.target_rules.push(rule);
+                (self.target_rules.len() - 1) as u16
             }
         }
     }
@@ -251,7 +287,7 @@ impl<'a> Builder<'a> {
             may_repeat: Vec::with_capacity(kinds * sides * n),
             dead: Vec::with_capacity(kinds * sides),
             ways_by_from: Vec::with_capacity(kinds * sides),
-            victim_sets: Vec::new(),
+            target_rules: Vec::new(),
         };
         for kind in 0..kinds {
             for s in 0..sides {
@@ -289,7 +325,7 @@ impl<'a> Builder<'a> {
             }
         }
         out.pool = self.pool;
-        out.victim_sets = self.victim_sets;
+        out.target_rules = self.target_rules;
         Ok(out)
     }
 
@@ -307,7 +343,7 @@ impl<'a> Builder<'a> {
             ray_len: rp.ray.len() as u16,
             flags: rp.flags,
             condition: rp.condition,
-            victims: rp.victims,
+            target: rp.target,
         }
     }
 
@@ -363,7 +399,7 @@ impl<'a> Builder<'a> {
                     Some(true) => Condition::Unmoved,
                     Some(false) => Condition::Moved,
                 },
-                victims: self.victims(&pattern.capturing),
+                target: self.target_rule(&pattern.capturing, &pattern.holding),
                 facing,
                 allowed: ends,
             };
@@ -611,7 +647,7 @@ fn ways_of<'a>(path: &'a Path, ray: &'a [Entry]) -> impl Iterator<Item = (Square
                     between_len: i as u16,
                     flags: path.flags,
                     condition: path.condition,
-                    victims: path.victims,
+                    target: path.target,
                 },
             )
         })

@@ -12,7 +12,9 @@ mod walk;
 
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
-use super::variant::{Castling, OptionGuard, PieceKind, RepetitionRule, Side, Variant, Verdict};
+use super::variant::{
+    Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant, Verdict,
+};
 
 pub use walk::{Reach, Target};
 
@@ -176,8 +178,9 @@ pub(crate) struct Path {
     ray_len: u16,
     flags: PathFlags,
     condition: Condition,
-    /// Index of the kinds it may capture in [`Tables::victim_sets`]; 0: any.
-    victims: u16,
+    /// Index of its rule on what it may capture and where it may end in
+    /// [`Tables::target_rules`]; 0: any enemy piece, anywhere.
+    target: u16,
 }
 
 impl Path {
@@ -195,8 +198,8 @@ impl Path {
 
     /// Which kinds it may capture (see [`Tables::may_capture`]).
     #[inline]
-    pub(crate) fn victims(&self) -> u16 {
-        self.victims
+    pub(crate) fn target(&self) -> u16 {
+        self.target
     }
 }
 
@@ -209,7 +212,7 @@ pub(crate) struct Way {
     between_len: u16,
     flags: PathFlags,
     condition: Condition,
-    victims: u16,
+    target: u16,
 }
 
 impl Way {
@@ -221,8 +224,8 @@ impl Way {
 
     /// Which kinds it may capture (see [`Tables::may_capture`]).
     #[inline]
-    pub(crate) fn victims(&self) -> u16 {
-        self.victims
+    pub(crate) fn target(&self) -> u16 {
+        self.target
     }
 
     /// What the position must satisfy.
@@ -237,6 +240,36 @@ impl Way {
 /// They run from the start of the path's must-be-empty squares up to the move's destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Route(u32);
+
+/// What a path may capture and where its moves may end, beyond its squares and modes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TargetRule {
+    /// The kinds it may capture, as a bit set.
+    pub(crate) victims: u128,
+    /// A condition on the part of a partition the move ends in.
+    pub(crate) holding: Option<HoldingRule>,
+}
+
+/// `teleport next to PIECE...`, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TeleportRule {
+    /// The friendly kinds it lands next to, as a bit set.
+    pub(crate) anchors: u128,
+    /// Only where its own moves could not capture on the anchor's square.
+    pub(crate) not_attacking: bool,
+    /// Per side: where the piece may stand (its confinements).
+    pub(crate) allowed: Vec<SquareSet>,
+}
+
+/// `into PARTITION holding PIECE...`, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HoldingRule {
+    pub(crate) partition: PartitionId,
+    /// The friendly kinds, as a bit set.
+    pub(crate) kinds: u128,
+    /// The part must hold one (`true`) or none (`false`).
+    pub(crate) inside: bool,
+}
 
 /// Index of a castling move of the compiled rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -386,6 +419,8 @@ pub struct Tables {
     demoted: Vec<PieceKind>,
     resets_clock: Vec<bool>,
     borrows: Vec<bool>,
+    /// Per kind: its teleports under the options in force.
+    teleports: Vec<Vec<TeleportRule>>,
     rules: RuleTable,
     /// Squares whose vacating may expose a royal on a square, per (side, royal square).
     from_sensitive: Vec<SquareSet>,
@@ -399,7 +434,7 @@ pub struct Tables {
     /// passant there.
     ep_sources: Vec<Vec<(PieceKind, Square)>>,
     /// The kinds each capture predicate allows, as bit sets; entry 0 allows every kind.
-    victim_sets: Vec<u128>,
+    target_rules: Vec<TargetRule>,
     /// The start position under the options in force.
     setup: Vec<super::variant::Placement>,
     has_en_passant: bool,
@@ -529,10 +564,22 @@ impl Tables {
         &self.setup
     }
 
-    /// Whether a path or way with capture predicate `victims` may capture a piece of `kind`.
+    /// Whether a path or way with target rule `target` may capture a piece of `kind`.
     #[inline]
-    pub(crate) fn may_capture(&self, victims: u16, kind: PieceKind) -> bool {
-        victims == 0 || self.victim_sets[victims as usize] >> kind.index() & 1 != 0
+    pub(crate) fn may_capture(&self, target: u16, kind: PieceKind) -> bool {
+        target == 0 || self.target_rules[target as usize].victims >> kind.index() & 1 != 0
+    }
+
+    /// The rule of a path or way with target rule `target` on the part its move ends in.
+    #[inline]
+    pub(crate) fn holding(&self, target: u16) -> Option<&HoldingRule> {
+        self.target_rules[target as usize].holding.as_ref()
+    }
+
+    /// The part of partition `partition` that `sq` lies in, for `side`.
+    #[inline]
+    pub(crate) fn part_of(&self, partition: PartitionId, side: Side, sq: Square) -> u16 {
+        self.variant.partitions()[partition.0 as usize].part_of[side.index()][sq.index()]
     }
 
     /// Whether every guard holds under the options in force.
@@ -562,6 +609,12 @@ impl Tables {
     #[inline]
     pub fn borrows(&self, kind: PieceKind) -> bool {
         self.borrows[kind.index()]
+    }
+
+    /// The teleports of `kind`.
+    #[inline]
+    pub(crate) fn teleports(&self, kind: PieceKind) -> &[TeleportRule] {
+        &self.teleports[kind.index()]
     }
 
     /// Whether any kind borrows.
