@@ -593,7 +593,26 @@ fn ply_line(pos: &Position, san: &str, coord: &str) -> String {
     format!("{}{} {} ({})", pos.fullmove_number(), dots, san, coord)
 }
 
+/// Lets a closed standard output end the program quietly, as it ends other command-line
+/// tools (`rulebook moves ... | head`): Rust ignores SIGPIPE, so `print!` would panic.
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default disposition of one signal before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

@@ -386,3 +386,28 @@ fn shots_are_listed_and_drawn_as_their_own_kind_of_move() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("c3c10c3"), "{out}");
 }
+
+#[test]
+fn a_closed_output_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "board",
+            "definitions/gala-xiangqi.variant",
+            "--format",
+            "svg",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is gone: further output goes nowhere.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

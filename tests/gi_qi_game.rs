@@ -13,7 +13,10 @@ fn load(text: &str, options: &[(&str, bool)]) -> Position {
 }
 
 fn game(options: &[(&str, bool)]) -> Position {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/gi-qi-game.variant");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/definitions/gi-qi-game.variant"
+    );
     load(&std::fs::read_to_string(path).unwrap(), options)
 }
 
@@ -109,11 +112,7 @@ fn every_piece_moves_as_its_betza_before_and_after_crossing() {
         for &(letter, plain, crossed) in BETZA {
             let mut drawn: Vec<Vec<String>> = Vec::new();
             for &(square, is_crossed, is_crossed_swapped) in &SQUARES {
-                let crossed_here = if swap {
-                    is_crossed_swapped
-                } else {
-                    is_crossed
-                };
+                let crossed_here = if swap { is_crossed_swapped } else { is_crossed };
                 let betza = if crossed_here { crossed } else { plain };
                 let want = reference(betza);
                 let ours = alone(&pos, letter, square);
@@ -151,7 +150,11 @@ fn korean_cannons_hop_on_every_move() {
         let sq = pos.tables().geometry().parse("e5").unwrap();
         assert_eq!(
             diagram_markers(&alone(&pos, letter, "e5"), &[sq], DiagramMode::Alone),
-            diagram_markers(&alone(&reference(betza), "T", "e5"), &[sq], DiagramMode::Alone),
+            diagram_markers(
+                &alone(&reference(betza), "T", "e5"),
+                &[sq],
+                DiagramMode::Alone
+            ),
             "{letter} with korean-cannons should move as {betza}"
         );
     }
@@ -179,7 +182,9 @@ fn sorted(list: &[&str]) -> Vec<String> {
 }
 
 fn at(fen: &str) -> Position {
-    game(&[]).with_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    game(&[])
+        .with_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 #[test]
@@ -215,10 +220,7 @@ fn teleports_land_next_to_the_king_where_they_do_not_attack_it() {
     // drunk-elephant warrior only straight in front. The moves into the last three ranks may
     // promote.
     let gold = at("1k7/9/4K4/9/9/9/9/9/G8[] w - - 0 1");
-    assert_eq!(
-        targets(&gold, "a1"),
-        sorted(&["a2", "b2", "d8", "f8"])
-    );
+    assert_eq!(targets(&gold, "a1"), sorted(&["a2", "b2", "d8", "f8"]));
     let drunk = at("1k7/9/4K4/9/9/9/9/9/+G8[] w - - 0 1");
     assert_eq!(targets(&drunk, "a1"), sorted(&["a2", "b2", "e8"]));
     let promotions = gold
