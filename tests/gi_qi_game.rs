@@ -468,3 +468,18 @@ fn captured_promoted_pieces_go_to_hand_demoted() {
         .iter()
         .any(|m| m.is_drop() && back.tables().variant().piece(m.piece).name == "Peasant"));
 }
+
+#[test]
+fn a_king_that_has_moved_no_longer_castles() {
+    // No bodyguard needed for castling; the king steps out and back (beside its bodyguard).
+    let mut pos = at("5k3/r8/9/9/9/9/9/5G3/L3K3L[] w KQ - 0 1");
+    assert_eq!(castlings(&pos.fen()), ["b1", "c1", "g1", "h1"]);
+    for mv in ["e1e2", "a8b8", "e2e1", "b8a8"] {
+        let m = notation::parse_move(&pos, mv).unwrap();
+        pos.play(m);
+    }
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .all(|m| !matches!(m.kind, rulebook::engine::MoveKind::Castle(_))));
+}

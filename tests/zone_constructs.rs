@@ -337,3 +337,71 @@ fn capturing_names_what_a_pattern_may_take() {
         sorted(&["b2", "c3"])
     );
 }
+
+/// A 6x6 board cut in two halves: a king that needs a guard where it steps, and two pieces
+/// that jump next to their king.
+const GUARDS: &str = r#"
+variant "Guards"
+board 6 x 6
+sides white north, black south
+
+partition halves = files a-c | files d-f
+
+piece King K royal
+  move step any, into halves holding Guard
+
+piece Guard G
+  move step forward
+  teleport next to King, not attacking
+
+piece Page A
+  move step forward
+  teleport next to King
+
+rules
+  checkmate
+
+setup
+  .....k
+  ......
+  ......
+  ......
+  ......
+  K....G
+"#;
+
+#[test]
+fn into_holding_needs_a_friendly_piece_in_the_destination_part() {
+    let p = compile(GUARDS, &[]);
+    // The guard stands in the d-f half: from c2 the king may step only into d1, d2, d3.
+    assert_eq!(
+        targets(&p, "5k/4G1/6/6/2K3/6 w - - 0 1", "c2"),
+        sorted(&["d1", "d2", "d3"])
+    );
+    // From b2 every neighbour is in the a-c half, which holds no guard.
+    assert_eq!(
+        targets(&p, "5k/4G1/6/6/1K4/6 w - - 0 1", "b2"),
+        Vec::<String>::new()
+    );
+    // An enemy guard does not count.
+    assert_eq!(
+        targets(&p, "5k/4g1/6/6/2K3/6 w - - 0 1", "c2"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn teleports_land_next_to_the_anchor_and_may_refuse_attacking_it() {
+    let p = compile(GUARDS, &[]);
+    // The guard on f6 has no step left; next to the king on c3 it may land anywhere empty
+    // except c2, from where its forward step would reach the king.
+    assert_eq!(
+        targets(&p, "1k3G/6/6/2K3/6/6 w - - 0 1", "f6"),
+        sorted(&["b2", "d2", "b3", "d3", "b4", "c4", "d4"])
+    );
+    // A page has no such limit; an occupied square is never a landing.
+    assert_eq!(
+        targets(&p, "1k3A/6/3g2/2K3/6/6 w - - 0 1", "f6"),
+        sorted(&["b2", "c2", "d2", "b3", "d3", "b4", "c4"])
+    );
+}
