@@ -87,6 +87,21 @@ const FRAGMENTS: &[&str] = &[
     "board 26 x 26",
     "é",
     "\u{0}",
+    "bent ",
+    " bent slide orthogonal in a, diagonal in b",
+    ", shot",
+    ", capturing royal",
+    ", capturing King",
+    ", into ",
+    ", not into ",
+    " holding King",
+    "teleport next to King",
+    ", not attacking",
+    "partition p = a1 | not a1\n",
+    "stay within ",
+    " inward",
+    " outward in castle, same in road",
+    "if shared-border: setup\n  k\n",
 ];
 
 fn definitions() -> Vec<(String, String)> {
