@@ -361,6 +361,34 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// Two lines have the same name.
+    #[error("line `{name}` is declared more than once")]
+    #[diagnostic(code(rulebook::line::duplicate), help("give each line its own name"))]
+    DuplicateLine {
+        /// The name.
+        name: String,
+        /// The second one.
+        #[label(primary, "declared again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// A line name that no `line` declares.
+    #[error("cannot find line `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_line))]
+    UnknownLine {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no line with this name")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
+    },
+
     /// A partition name that no `partition` declares.
     #[error("cannot find partition `{name}`")]
     #[diagnostic(code(rulebook::names::unknown_partition))]
@@ -798,6 +826,20 @@ pub enum DefinitionError {
         text: String,
         /// The number.
         #[label("must be from 1 to 26")]
+        at: SourceSpan,
+    },
+
+    /// `crossing LINE up to N` with N out of range.
+    #[error("`crossing ... up to {text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::pattern::bad_crossing_limit),
+        help("a move crosses a line from 0 to 26 times; `not crossing LINE` means 0")
+    )]
+    BadCrossingLimit {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 0 to 26")]
         at: SourceSpan,
     },
 

@@ -405,3 +405,100 @@ fn teleports_land_next_to_the_anchor_and_may_refuse_attacking_it() {
         sorted(&["b2", "c2", "d2", "b3", "d3", "b4", "c4"])
     );
 }
+
+/// A 10x10 board with walls round its four corner castles (the Gala board).
+const WALLS: &str = r#"
+variant "Walls"
+board 10 x 10
+sides white north, black south
+
+zone cross = ranks 5-6 files e-f, drawn "+"
+zone castle = a1-d4 g1-j4 a7-d10 g7-j10
+line mounds = castle | cross
+
+piece Gala G royal
+  move step any
+
+piece Korna K
+  move slide orthogonal, crossing mounds up to 1
+
+piece Rider R
+  move slide orthogonal, not crossing mounds
+
+piece Stepper S
+  move step any, not crossing mounds
+
+rules
+  extinction
+
+setup
+  g.........
+  ..........
+  ..........
+  ..........
+  ..........
+  ..........
+  ..........
+  ..........
+  ..........
+  .........G
+"#;
+
+#[test]
+fn a_line_runs_between_two_sets_and_limits_crossings() {
+    let p = compile(WALLS, &[]);
+    let mounds = &p.tables().variant().lines()[0];
+    // Between ranks 4|5 and 6|7 on files a-d and g-j, between files d|e and f|g on ranks
+    // 1-4 and 7-10: 16 + 16 edges.
+    assert_eq!(mounds.north[0].len() + mounds.east[0].len(), 32);
+    // Once across, the slide stops before the second crossing.
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/10/10/10/10/K8G w - - 0 1", "a1"),
+        sorted(&["a2", "a3", "a4", "a5", "a6", "b1", "c1", "d1", "e1", "f1"])
+    );
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/10/10/10/1R8/9G w - - 0 1", "b2"),
+        sorted(&["a2", "c2", "d2", "b1", "b3", "b4"])
+    );
+}
+
+#[test]
+fn a_diagonal_step_crosses_the_fewer_walls_of_its_two_detours() {
+    let p = compile(WALLS, &[]);
+    // From the castle corner d4: d5, e4 and e3, c5 cross one wall, and so does e5 (across
+    // the corner where the walls meet).
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/10/3S6/10/10/9G w - - 0 1", "d4"),
+        sorted(&["c3", "c4", "d3"])
+    );
+    // From e4 in the cross, d5 slips past the corner outside the castle: no wall; d3 and d4
+    // are inside it.
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/10/4S5/10/10/9G w - - 0 1", "e4"),
+        sorted(&["d5", "e3", "e5", "f3", "f4", "f5"])
+    );
+}
+
+#[test]
+fn lines_are_drawn_in_board_maps_and_diagrams() {
+    let p = compile(WALLS, &[]);
+    let map = rulebook::render::board_map(&p);
+    assert!(map.contains("line mounds: 32 edges"), "{map}");
+    let g = p.tables().geometry();
+    let at = g.parse("a1").unwrap();
+    let alone = p.alone(
+        at,
+        rulebook::engine::Piece {
+            side: rulebook::model::Side(0),
+            kind: p.tables().variant().piece_by_letter("K").unwrap(),
+        },
+    );
+    let diagram =
+        rulebook::render::move_diagram(&alone, &[at], rulebook::render::DiagramMode::Alone);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("lines_korna_a1", diagram);
+    });
+    let svg =
+        rulebook::render::move_diagram_svg(&alone, &[at], rulebook::render::DiagramMode::Alone);
+    assert_eq!(svg.matches("<line ").count(), 32);
+}

@@ -100,6 +100,7 @@ pub(crate) struct Ctx {
     geometry: Option<Geometry>,
     zones: Names,
     partitions: Names,
+    lines: Names,
     options: Names,
     pieces: PieceNames,
     reported: Reported,
@@ -123,6 +124,7 @@ struct Items<'a> {
     options: Vec<&'a ast::OptionDecl>,
     zones: Vec<&'a ast::ZoneDecl>,
     partitions: Vec<&'a ast::PartitionDecl>,
+    lines: Vec<&'a ast::PartitionDecl>,
     pieces: Vec<&'a ast::PieceDecl>,
     castlings: Vec<&'a ast::CastlingDecl>,
     rules: Option<&'a ast::RulesDecl>,
@@ -158,6 +160,7 @@ impl<'a> Items<'a> {
             options: Vec::new(),
             zones: Vec::new(),
             partitions: Vec::new(),
+            lines: Vec::new(),
             pieces: Vec::new(),
             castlings: Vec::new(),
             rules: None,
@@ -175,6 +178,7 @@ impl<'a> Items<'a> {
                 ast::Item::Option(d) => items.options.push(d),
                 ast::Item::Zone(d) => items.zones.push(d),
                 ast::Item::Partition(d) => items.partitions.push(d),
+                ast::Item::Line(d) => items.lines.push(d),
                 ast::Item::Piece(d) => items.pieces.push(d),
                 ast::Item::Castling(d) => items.castlings.push(d),
             }
@@ -208,8 +212,9 @@ impl Ctx {
         let options = self.declare_options(&items.options);
         self.declare_zones(&items.zones);
         self.declare_partitions(&items.partitions);
+        self.declare_lines(&items.lines);
         self.declare_pieces(&items.pieces);
-        let (zones, partitions) = self.zones(&items.zones, &items.partitions);
+        let (zones, partitions, lines) = self.zones(&items.zones, &items.partitions, &items.lines);
         let pieces = self.pieces(&items.pieces);
         let (setup, setup_ok) = match items.setup {
             Some(s) => self.setup(s),
@@ -238,6 +243,7 @@ impl Ctx {
             sides,
             zones,
             partitions,
+            lines,
             options,
             pieces,
             rules,

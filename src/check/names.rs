@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{OptionId, PartitionId, PieceKind, ZoneId},
+    model::{LineId, OptionId, PartitionId, PieceKind, ZoneId},
     syntax::ast::{self, Span},
 };
 
@@ -63,6 +63,7 @@ pub(super) struct PieceNames {
 enum Kind {
     Zone,
     Partition,
+    Line,
     Option,
     Piece,
 }
@@ -184,6 +185,27 @@ impl Ctx {
                 format!("partition {} = ... | ...", name.node),
             );
             self.report(DefinitionError::UnknownPartition {
+                name: name.node.clone(),
+                at: name.span.into(),
+                help,
+            });
+        }
+        None
+    }
+
+    /// Resolves a line reference.
+    pub(super) fn line_ref(&mut self, name: &ast::Ident) -> Option<LineId> {
+        if let Some(i) = self.lines.get(&name.node) {
+            return Some(LineId(i as u16));
+        }
+        if self.reported.first_time(Kind::Line, &name.node) {
+            let help = suggestion(
+                "line",
+                &name.node,
+                self.lines.names(),
+                format!("line {} = ... | ...", name.node),
+            );
+            self.report(DefinitionError::UnknownLine {
                 name: name.node.clone(),
                 at: name.span.into(),
                 help,

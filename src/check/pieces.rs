@@ -355,6 +355,7 @@ impl Ctx {
                                 capturing: None,
                                 into: Vec::new(),
                                 holding: None,
+                                crossing: Vec::new(),
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -419,6 +420,7 @@ impl Ctx {
             capturing: None,
             into: Vec::new(),
             holding: None,
+            crossing: Vec::new(),
         };
         self.modifiers(&p.modifiers, &mut pattern);
         vec![Slot::Pattern(pattern)]
@@ -475,6 +477,25 @@ impl Ctx {
                             kinds,
                             inside: *inside,
                         });
+                    }
+                    None
+                }
+                ast::Modifier::Crossing { line, max } => {
+                    let limit = match max {
+                        None => Some(0),
+                        Some((n, phrase)) => match parse_u32(&n.node) {
+                            Some(v) if v <= MAX_REPEAT => Some(v),
+                            _ => {
+                                self.report(DefinitionError::BadCrossingLimit {
+                                    text: n.node.clone(),
+                                    at: (*phrase).into(),
+                                });
+                                None
+                            }
+                        },
+                    };
+                    if let (Some(line), Some(limit)) = (self.line_ref(line), limit) {
+                        pattern.crossing.push((line, limit));
                     }
                     None
                 }

@@ -2,7 +2,7 @@
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{Partition, SquareSet, Zone},
+    model::{Line, Partition, SquareSet, Zone},
     syntax::ast::{self, Span},
 };
 
@@ -65,13 +65,27 @@ impl Ctx {
         }
     }
 
-    /// Evaluates every zone for every side, dependencies first, then the partitions, whose
-    /// parts may name zones.
+    /// Records every line name, reporting duplicates (lines have names of their own).
+    pub(super) fn declare_lines(&mut self, decls: &[&ast::PartitionDecl]) {
+        for d in decls {
+            if let Err(first) = self.lines.declare(d.name.node.clone(), &d.name) {
+                self.report(DefinitionError::DuplicateLine {
+                    name: d.name.node.clone(),
+                    again: d.name.span.into(),
+                    first: first.into(),
+                });
+            }
+        }
+    }
+
+    /// Evaluates every zone for every side, dependencies first, then the partitions and the
+    /// lines, whose parts may name zones.
     pub(super) fn zones(
         &mut self,
         decls: &[&ast::ZoneDecl],
         partitions: &[&ast::PartitionDecl],
-    ) -> (Vec<Zone>, Vec<Partition>) {
+        lines: &[&ast::PartitionDecl],
+    ) -> (Vec<Zone>, Vec<Partition>, Vec<Line>) {
         let n = decls.len();
         let mut poisoned = vec![false; n];
         let order = self.zone_order(decls, &mut poisoned);
@@ -83,6 +97,7 @@ impl Ctx {
             self.evaluate_zone(decls[i], i, &mut ev);
         }
         let partitions = partitions.iter().map(|d| self.partition(d, &ev)).collect();
+        let lines = lines.iter().map(|d| self.line(d, &ev)).collect();
         let zones = decls
             .iter()
             .zip(ev.values)
@@ -92,7 +107,45 @@ impl Ctx {
                 glyph: d.drawn.as_ref().and_then(|t| self.glyph(t)),
             })
             .collect();
-        (zones, partitions)
+        (zones, partitions, lines)
+    }
+
+    /// A line's edges per side: every orthogonal step between a square of its first set and
+    /// one of its second.
+    fn line(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Line {
+        let mut north = vec![SquareSet::EMPTY; SIDES];
+        let mut east = vec![SquareSet::EMPTY; SIDES];
+        let mut tainted = false;
+        for side in 0..SIDES {
+            let mark = self.problems.len();
+            let sets: Vec<SquareSet> = decl
+                .parts
+                .iter()
+                .map(|e| self.eval_expr(e, side, ev, &mut tainted))
+                .collect();
+            if side > 0 {
+                self.problems.truncate(mark);
+            }
+            let (Some(g), [a, b]) = (self.geometry, sets.as_slice()) else {
+                continue;
+            };
+            for sq in g.squares() {
+                for (dx, dy, edges) in [(0, 1, &mut north[side]), (1, 0, &mut east[side])] {
+                    if let Some(next) = g.offset(sq, dx, dy) {
+                        let across = (a.contains(sq) && b.contains(next))
+                            || (b.contains(sq) && a.contains(next));
+                        if across {
+                            edges.insert(sq);
+                        }
+                    }
+                }
+            }
+        }
+        Line {
+            name: decl.name.node.clone(),
+            north,
+            east,
+        }
     }
 
     /// A partition's parts per side (the last part wins a square two share, after the report).

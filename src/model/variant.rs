@@ -39,6 +39,10 @@ pub struct ZoneId(pub u16);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PartitionId(pub u16);
 
+/// Index of a line in [`Variant::lines`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineId(pub u16);
+
 /// Index of an option in [`Variant::options`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionId(pub u16);
@@ -87,6 +91,52 @@ pub struct Zone {
     pub squares: Vec<SquareSet>,
     /// The character drawn for its empty squares in diagrams, if any.
     pub glyph: Option<char>,
+}
+
+/// A line between squares (a wall, a mound): the orthogonal steps that cross it, per side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Its name in the definition.
+    pub name: String,
+    /// For each side: the squares whose edge to the square north of them is on the line.
+    pub north: Vec<SquareSet>,
+    /// For each side: the squares whose edge to the square east of them is on the line.
+    pub east: Vec<SquareSet>,
+}
+
+impl Line {
+    /// Whether the edge between `a` and the orthogonally adjacent `b` is on the line.
+    fn edge(&self, g: Geometry, side: Side, a: Square, b: Square) -> bool {
+        let (fa, ra, fb, rb) = (g.file(a), g.rank(a), g.file(b), g.rank(b));
+        let s = side.index();
+        if fa == fb {
+            self.north[s].contains(if ra < rb { a } else { b })
+        } else {
+            self.east[s].contains(if fa < fb { a } else { b })
+        }
+    }
+
+    /// How many times a step by the unit vector `v` from `from` crosses the line: 0 or 1 for
+    /// an orthogonal step; for a diagonal one, the fewer of its two orthogonal detours (so a
+    /// step across the corner where two walls meet crosses one, and one slipping past that
+    /// corner outside crosses none). Longer leaps do not cross lines.
+    pub fn crossings(&self, g: Geometry, side: Side, from: Square, v: (i32, i32)) -> u32 {
+        let Some(to) = g.offset(from, v.0, v.1) else {
+            return 0;
+        };
+        match (v.0.abs(), v.1.abs()) {
+            (0, 1) | (1, 0) => self.edge(g, side, from, to) as u32,
+            (1, 1) => {
+                let count = |mid: Option<Square>| {
+                    mid.map_or(u32::MAX, |m| {
+                        self.edge(g, side, from, m) as u32 + self.edge(g, side, m, to) as u32
+                    })
+                };
+                count(g.offset(from, v.0, 0)).min(count(g.offset(from, 0, v.1)))
+            }
+            _ => 0,
+        }
+    }
 }
 
 /// The board cut into parts, per side.
@@ -247,6 +297,8 @@ pub struct Pattern {
     pub into: Vec<ZoneGuard>,
     /// Its moves must end in a part that holds (or holds no) friendly piece of some kinds.
     pub holding: Option<Holding>,
+    /// How many times a move may cross each of these lines.
+    pub crossing: Vec<(LineId, u32)>,
 }
 
 /// `into PARTITION holding PIECE...`: where a move may end depends on what stands where.
@@ -461,6 +513,7 @@ pub struct Variant {
     pub(crate) sides: Vec<SideDef>,
     pub(crate) zones: Vec<Zone>,
     pub(crate) partitions: Vec<Partition>,
+    pub(crate) lines: Vec<Line>,
     pub(crate) options: Vec<OptionDef>,
     pub(crate) pieces: Vec<PieceDef>,
     pub(crate) rules: Rules,
@@ -495,6 +548,11 @@ impl Variant {
     /// Named square sets.
     pub fn zones(&self) -> &[Zone] {
         &self.zones
+    }
+
+    /// Lines between squares.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
     }
 
     /// Partitions of the board.

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::engine::fen::piece_letter;
 use crate::engine::{Piece, Position};
-use crate::model::{Geometry, Square};
+use crate::model::{Geometry, Square, SquareSet};
 
 /// What a piece can do on a marked square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +94,74 @@ fn grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
     out
 }
 
+/// The edges on any line of the variant (as the first side reads them): north and east.
+fn line_edges(pos: &Position) -> Option<(SquareSet, SquareSet)> {
+    let lines = pos.tables().variant().lines();
+    if lines.is_empty() {
+        return None;
+    }
+    let mut north = SquareSet::EMPTY;
+    let mut east = SquareSet::EMPTY;
+    for l in lines {
+        north = north.union(&l.north[0]);
+        east = east.union(&l.east[0]);
+    }
+    Some((north, east))
+}
+
+/// The grid with the lines between squares drawn: a blank or `|` between files, and a row of
+/// blanks and `-` between ranks.
+fn lined_grid(
+    g: Geometry,
+    (north, east): &(SquareSet, SquareSet),
+    cell: impl Fn(Square) -> char,
+) -> String {
+    let mut out = String::new();
+    let label_width = g.height.to_string().len();
+    let at = |file: i32, rank: i32| g.square(file, rank).expect("on the board");
+    for rank in (0..g.height as i32).rev() {
+        let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
+        for file in 0..g.width as i32 {
+            out.push(cell(at(file, rank)));
+            if file + 1 < g.width as i32 {
+                out.push(if east.contains(at(file, rank)) {
+                    '|'
+                } else {
+                    ' '
+                });
+            }
+        }
+        out.push('\n');
+        if rank > 0 {
+            let mut row = format!("{:w$} ", "", w = label_width);
+            for file in 0..g.width as i32 {
+                row.push(if north.contains(at(file, rank - 1)) {
+                    '-'
+                } else {
+                    ' '
+                });
+                if file + 1 < g.width as i32 {
+                    row.push(' ');
+                }
+            }
+            // Only rows that show a line: the grid stays compact.
+            if row.contains('-') {
+                out.push_str(row.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    let _ = write!(out, "{:w$} ", "", w = label_width);
+    for file in 0..g.width as i32 {
+        out.push(Geometry::file_char(file));
+        if file + 1 < g.width as i32 {
+            out.push(' ');
+        }
+    }
+    out.push('\n');
+    out
+}
+
 /// The grid without coordinates.
 fn bare_grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
     let mut out = String::new();
@@ -151,6 +219,12 @@ pub fn board_map(pos: &Position) -> String {
             );
             out.push_str(&grid(g, |sq| if set.contains(sq) { 'x' } else { '.' }));
         }
+    }
+    for l in v.lines() {
+        let edges = (l.north[0], l.east[0]);
+        let count = edges.0.len() + edges.1.len();
+        let _ = writeln!(out, "\nline {}: {} edges", l.name, count);
+        out.push_str(&lined_grid(g, &edges, |_| '.'));
     }
     let _ = writeln!(out, "\nposition: {}", pos.fen());
     out.push_str(&position_diagram(pos));
@@ -241,9 +315,12 @@ fn diagram_cell(
 pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
     let marks = diagram_markers(pos, pieces, mode);
     let bg = zone_background(pos);
-    let mut out = grid(pos.tables().geometry(), |sq| {
-        diagram_cell(pos, &marks, &bg, pieces, sq, Marker::glyph)
-    });
+    let g = pos.tables().geometry();
+    let cell = |sq| diagram_cell(pos, &marks, &bg, pieces, sq, Marker::glyph);
+    let mut out = match line_edges(pos) {
+        Some(edges) => lined_grid(g, &edges, cell),
+        None => grid(g, cell),
+    };
     let shots = marks.contains(&Some(Marker::Shot));
     out.push_str(match (mode, shots) {
         (DiagramMode::Alone, _) => "* move or capture, m move only, x capture only\n",

@@ -69,6 +69,29 @@ fn render(pos: &Position, marks: Option<&[Option<Marker>]>, title: &str) -> Stri
             }
         }
     }
+    // Lines between squares, as walls on the cell borders.
+    for l in t.variant().lines() {
+        for sq in l.north[0].iter() {
+            let (x, y) = corner(g, sq);
+            let _ = writeln!(
+                out,
+                r##"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="#5b3a1a" stroke-width="5" stroke-linecap="round"><title>{}</title></line>"##,
+                x + CELL,
+                escape(&l.name)
+            );
+        }
+        for sq in l.east[0].iter() {
+            let (x, y) = corner(g, sq);
+            let _ = writeln!(
+                out,
+                r##"<line x1="{}" y1="{y}" x2="{}" y2="{}" stroke="#5b3a1a" stroke-width="5" stroke-linecap="round"><title>{}</title></line>"##,
+                x + CELL,
+                x + CELL,
+                y + CELL,
+                escape(&l.name)
+            );
+        }
+    }
     for file in 0..g.width as i32 {
         let x = MARGIN + file * CELL + CELL / 2;
         let _ = writeln!(

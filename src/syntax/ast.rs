@@ -32,6 +32,8 @@ pub enum Item {
     Zone(ZoneDecl),
     /// `partition ...`.
     Partition(PartitionDecl),
+    /// `line NAME = EXPR | EXPR` (the two sides of the line, as a partition's parts).
+    Line(PartitionDecl),
     /// `piece ...`.
     Piece(PieceDecl),
     /// `castling ...`.
@@ -51,7 +53,7 @@ impl Item {
             Item::Sides(d) => d.span,
             Item::Option(d) => d.span,
             Item::Zone(d) => d.span,
-            Item::Partition(d) => d.span,
+            Item::Partition(d) | Item::Line(d) => d.span,
             Item::Piece(d) => d.span,
             Item::Castling(d) => d.span,
             Item::Rules(d) => d.span,
@@ -555,6 +557,13 @@ pub enum Modifier {
     Shot,
     /// `capturing royal` or `capturing PIECE...`.
     Capturing(Capturing),
+    /// `crossing LINE up to N`, or `not crossing LINE` (`max` is `None`).
+    Crossing {
+        /// The line.
+        line: Ident,
+        /// The number written after `up to`, with the phrase's span.
+        max: Option<(Number, Span)>,
+    },
     /// `into ZONE` (`inside`) or `not into ZONE`.
     Into {
         /// `into` rather than `not into`.

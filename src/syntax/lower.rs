@@ -62,6 +62,7 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::option_decl => ast::Item::Option(option_decl(pair)),
         Rule::zone_decl => ast::Item::Zone(zone_decl(pair)),
         Rule::partition_decl => ast::Item::Partition(partition_decl(pair)),
+        Rule::line_decl => ast::Item::Line(partition_decl(pair)),
         Rule::piece_decl => ast::Item::Piece(piece_decl(pair)),
         Rule::castling_decl => ast::Item::Castling(castling_decl(pair)),
         Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
@@ -176,8 +177,8 @@ fn symmetry(pair: P<'_>) -> Spanned<ast::Symmetry> {
 fn partition_decl(pair: P<'_>) -> ast::PartitionDecl {
     let whole = span(&pair);
     let mut parts = pair.into_inner();
-    next(&mut parts, "kw_partition");
-    let name = spanned_str(&next(&mut parts, "partition name"));
+    next(&mut parts, "kw_partition or kw_line");
+    let name = spanned_str(&next(&mut parts, "partition or line name"));
     ast::PartitionDecl {
         name,
         parts: parts
@@ -707,6 +708,27 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
                 ast::Capturing::Pieces(std::iter::once(first).chain(parts).map(piece_ref).collect())
             };
             return Spanned::new(ast::Modifier::Capturing(capturing), whole);
+        }
+        Rule::crossing => {
+            let whole = span(&inner);
+            let mut line = None;
+            let mut max = None;
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::kw_not | Rule::kw_crossing => {}
+                    Rule::up_to => {
+                        let phrase = span(&part);
+                        let n = part
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::number)
+                            .expect("grammar: `up to` has a number");
+                        max = Some((spanned_str(&n), phrase));
+                    }
+                    _ => line = Some(spanned_str(&part)),
+                }
+            }
+            let line = line.expect("grammar: `crossing` names a line");
+            return Spanned::new(ast::Modifier::Crossing { line, max }, whole);
         }
         Rule::into => {
             let whole = span(&inner);

@@ -121,6 +121,16 @@ struct RawPath {
     target: u16,
 }
 
+/// Where a leg starts: its square, the previous leg's vector, the squares passed before it
+/// and the lines crossed so far (per `crossing` limit).
+#[derive(Clone, Copy)]
+struct LegStart<'p> {
+    at: Square,
+    prev: (i32, i32),
+    pre: &'p [Square],
+    crossed: &'p [u32],
+}
+
 /// A bent ray being followed.
 struct BentWalk {
     /// The piece's square.
@@ -135,6 +145,8 @@ struct BentWalk {
     chosen: Vec<Option<(i32, i32)>>,
     /// The squares passed from the piece's square on.
     squares: Vec<Square>,
+    /// The lines crossed so far, per `crossing` limit.
+    crossed: Vec<u32>,
 }
 
 impl Expansion<'_> {
@@ -406,7 +418,14 @@ impl<'a> Builder<'a> {
             if pattern.legs[0].bent {
                 self.expand_bent(&expansion, sq, &mut out);
             } else {
-                self.expand(&expansion, 0, sq, (0, 0), &[], &mut out);
+                let crossed = vec![0; pattern.crossing.len()];
+                let start = LegStart {
+                    at: sq,
+                    prev: (0, 0),
+                    pre: &[],
+                    crossed: &crossed,
+                };
+                self.expand(&expansion, 0, start, &mut out);
             }
         }
         out
@@ -469,17 +488,20 @@ impl<'a> Builder<'a> {
         ray
     }
 
-    /// Expands leg `leg_index` of a pattern from `at`, where the previous leg moved by `prev`
-    /// after passing the squares `pre`.
+    /// Expands leg `leg_index` of a pattern from where the previous legs left it.
     fn expand(
         &self,
         e: &Expansion<'_>,
         leg_index: usize,
-        at: Square,
-        prev: (i32, i32),
-        pre: &[Square],
+        from: LegStart<'_>,
         out: &mut Vec<RawPath>,
     ) {
+        let LegStart {
+            at,
+            prev,
+            pre,
+            crossed,
+        } = from;
         let leg = &e.pattern.legs[leg_index];
         let Some((_, arm)) = self.arm(leg, e.side, at) else {
             return;
@@ -496,11 +518,17 @@ impl<'a> Builder<'a> {
             }
             // A path never comes back to a square it passed or started from.
             let mut squares = Vec::new();
+            let mut counts = Vec::new();
+            let mut count = crossed.to_vec();
             let mut cur = at;
             while squares.len() < max {
                 match self.g.offset(cur, v.0, v.1) {
                     Some(next) if !pre.contains(&next) && next != at => {
+                        if !self.cross(e, cur, v, &mut count) {
+                            break;
+                        }
                         squares.push(next);
+                        counts.push(count.clone());
                         cur = next;
                     }
                     _ => break,
@@ -513,12 +541,30 @@ impl<'a> Builder<'a> {
                 }
             } else if !hop {
                 let mut passed = pre.to_vec();
-                for s in squares {
+                for (s, count) in squares.into_iter().zip(&counts) {
                     passed.push(s);
-                    self.expand(e, leg_index + 1, s, v, &passed, out);
+                    let next = LegStart {
+                        at: s,
+                        prev: v,
+                        pre: &passed,
+                        crossed: count,
+                    };
+                    self.expand(e, leg_index + 1, next, out);
                 }
             }
         }
+    }
+
+    /// Counts the lines a step by `v` from `from` crosses into `count` (one entry per
+    /// `crossing` limit of the pattern); false if that goes over a limit.
+    fn cross(&self, e: &Expansion<'_>, from: Square, v: (i32, i32), count: &mut [u32]) -> bool {
+        for (c, &(line, limit)) in count.iter_mut().zip(&e.pattern.crossing) {
+            *c += self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v);
+            if *c > limit {
+                return false;
+            }
+        }
+        true
     }
 
     /// Expands a bent slide or hop from `at`: each square takes its arm's step type; where
@@ -540,6 +586,7 @@ impl<'a> Builder<'a> {
                 arm: start_arm,
                 chosen,
                 squares: Vec::new(),
+                crossed: vec![0; e.pattern.crossing.len()],
             };
             self.bent_ray(e, leg, walk, out);
         }
@@ -566,6 +613,9 @@ impl<'a> Builder<'a> {
             let Some((next_arm, arm)) = self.arm(leg, e.side, next) else {
                 break;
             };
+            if !self.cross(e, cur, w.dir, &mut w.crossed) {
+                break;
+            }
             w.squares.push(next);
             cur = next;
             if next_arm == w.arm {
@@ -597,6 +647,7 @@ impl<'a> Builder<'a> {
                     arm: next_arm,
                     chosen,
                     squares: w.squares.clone(),
+                    crossed: w.crossed.clone(),
                 };
                 self.bent_ray(e, leg, branch, out);
             }
