@@ -829,6 +829,18 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `continuing after crossing` on something other than one plain slide.
+    #[error("`continuing after crossing` needs a pattern of one slide")]
+    #[diagnostic(
+        code(rulebook::pattern::continuing_leg),
+        help("write it after a single `slide` leg (not `bent`, no `then`)")
+    )]
+    ContinuingLeg {
+        /// The modifier.
+        #[label("on a pattern that is not one slide")]
+        at: SourceSpan,
+    },
+
     /// `crossing LINE up to N` with N out of range.
     #[error("`crossing ... up to {text}` is out of range")]
     #[diagnostic(

@@ -414,6 +414,7 @@ sides white north, black south
 
 zone cross = ranks 5-6 files e-f, drawn "+"
 zone castle = a1-d4 g1-j4 a7-d10 g7-j10
+zone centre = e5-f6
 line mounds = castle | cross
 
 piece Gala G royal
@@ -427,6 +428,9 @@ piece Rider R
 
 piece Stepper S
   move step any, not crossing mounds
+
+piece Berserk B
+  move slide orthogonal in castle, diagonal in cross, continuing after crossing mounds, avoiding centre
 
 rules
   extinction
@@ -501,4 +505,30 @@ fn lines_are_drawn_in_board_maps_and_diagrams() {
     let svg =
         rulebook::render::move_diagram_svg(&alone, &[at], rulebook::render::DiagramMode::Alone);
     assert_eq!(svg.matches("<line ").count(), 32);
+}
+
+#[test]
+fn a_slide_stops_beyond_a_line_and_may_go_on() {
+    let p = compile(WALLS, &[]);
+    // From b5 (the cross: diagonal). Toward c4 and a4 the first step crosses: the move may
+    // end there or slide on orthogonally (the castle's directions), never back across. Toward
+    // d7 the crossing is the second step: one more step only (d8, c7).
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/1B8/10/10/10/9G w - - 0 1", "b5"),
+        sorted(&[
+            "a1", "a2", "a3", "a4", "a6", "b4", "c1", "c2", "c3", "c4", "c6", "c7", "d4", "d7",
+            "d8",
+        ])
+    );
+    // From the castle corner d4, through d5 or e4, but never onto or through the centre
+    // (e6, f5 and what lies beyond them).
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/10/3B6/10/10/9G w - - 0 1", "d4"),
+        sorted(&["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "c6", "f3"])
+    );
+    // A capture on the crossing ends the move; the continuation may capture too.
+    assert_eq!(
+        targets(&p, "g9/10/10/10/10/3g6/3B6/10/10/9G w - - 0 1", "d4"),
+        sorted(&["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "f3"])
+    );
 }

@@ -356,6 +356,8 @@ impl Ctx {
                                 into: Vec::new(),
                                 holding: None,
                                 crossing: Vec::new(),
+                                continuing: None,
+                                avoiding: Vec::new(),
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
                             Slot::Pattern(pattern)
@@ -421,8 +423,26 @@ impl Ctx {
             into: Vec::new(),
             holding: None,
             crossing: Vec::new(),
+            continuing: None,
+            avoiding: Vec::new(),
         };
         self.modifiers(&p.modifiers, &mut pattern);
+        if pattern.continuing.is_some() {
+            let one_ray = matches!(
+                pattern.legs.as_slice(),
+                [leg] if !leg.bent && matches!(leg.kind, LegKind::Slide { .. })
+            );
+            if !one_ray {
+                if let Some(m) = p
+                    .modifiers
+                    .iter()
+                    .find(|m| matches!(m.node, ast::Modifier::Continuing(_)))
+                {
+                    self.report(DefinitionError::ContinuingLeg { at: m.span.into() });
+                }
+                pattern.continuing = None;
+            }
+        }
         vec![Slot::Pattern(pattern)]
     }
 
@@ -478,6 +498,14 @@ impl Ctx {
                             inside: *inside,
                         });
                     }
+                    None
+                }
+                ast::Modifier::Avoiding(zone) => {
+                    pattern.avoiding.extend(self.zone_ref(zone));
+                    None
+                }
+                ast::Modifier::Continuing(line) => {
+                    pattern.continuing = self.line_ref(line);
                     None
                 }
                 ast::Modifier::Crossing { line, max } => {

@@ -299,6 +299,11 @@ pub struct Pattern {
     pub holding: Option<Holding>,
     /// How many times a move may cross each of these lines.
     pub crossing: Vec<(LineId, u32)>,
+    /// The slide stops on the first square beyond this line, where the move may end or go on
+    /// (a slide again if the crossing was its first step, else one step).
+    pub continuing: Option<LineId>,
+    /// Its paths never enter these zones (read for the moving side), not even passing.
+    pub avoiding: Vec<ZoneId>,
 }
 
 /// `into PARTITION holding PIECE...`: where a move may end depends on what stands where.

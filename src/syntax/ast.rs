@@ -557,6 +557,10 @@ pub enum Modifier {
     Shot,
     /// `capturing royal` or `capturing PIECE...`.
     Capturing(Capturing),
+    /// `avoiding ZONE`.
+    Avoiding(Ident),
+    /// `continuing after crossing LINE`.
+    Continuing(Ident),
     /// `crossing LINE up to N`, or `not crossing LINE` (`max` is `None`).
     Crossing {
         /// The line.

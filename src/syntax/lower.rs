@@ -709,6 +709,24 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             };
             return Spanned::new(ast::Modifier::Capturing(capturing), whole);
         }
+        Rule::avoiding => {
+            let whole = span(&inner);
+            let zone = inner
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| spanned_str(&p))
+                .expect("grammar: `avoiding` names a zone");
+            return Spanned::new(ast::Modifier::Avoiding(zone), whole);
+        }
+        Rule::continuing => {
+            let whole = span(&inner);
+            let line = inner
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| spanned_str(&p))
+                .expect("grammar: `continuing after crossing` names a line");
+            return Spanned::new(ast::Modifier::Continuing(line), whole);
+        }
         Rule::crossing => {
             let whole = span(&inner);
             let mut line = None;

@@ -8,7 +8,8 @@ use super::{
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
 use crate::model::variant::{
-    Arm, Capturable, Dirs, Facing, Holding, Leg, LegKind, Pattern, PieceKind, Side, Variant, ZoneId,
+    Arm, Capturable, Dirs, Facing, Holding, Leg, LegKind, LineId, Pattern, PieceKind, Side,
+    Variant, ZoneId,
 };
 
 /// Compiles `variant` under `options` (one value per option of the variant).
@@ -129,6 +130,23 @@ struct LegStart<'p> {
     prev: (i32, i32),
     pre: &'p [Square],
     crossed: &'p [u32],
+}
+
+/// A slide that stopped just beyond the line of its `continuing after crossing`.
+struct Continuation<'p> {
+    line: LineId,
+    /// The piece's square.
+    origin: Square,
+    /// The slide's vector.
+    v: (i32, i32),
+    /// The squares it passed, the one beyond the line last.
+    squares: &'p [Square],
+    /// The line was crossed on the first step: the continuation may slide.
+    first_step: bool,
+    /// The lines crossed so far, per `crossing` limit.
+    crossed: &'p [u32],
+    /// The slide's length limit.
+    max: usize,
 }
 
 /// A bent ray being followed.
@@ -521,18 +539,37 @@ impl<'a> Builder<'a> {
             let mut counts = Vec::new();
             let mut count = crossed.to_vec();
             let mut cur = at;
+            // With `continuing after crossing`, the step (1-based) that crossed the line.
+            let mut crossed_at = None;
             while squares.len() < max {
                 match self.g.offset(cur, v.0, v.1) {
                     Some(next) if !pre.contains(&next) && next != at => {
-                        if !self.cross(e, cur, v, &mut count) {
+                        if self.avoided(e, next) || !self.cross(e, cur, v, &mut count) {
                             break;
                         }
                         squares.push(next);
                         counts.push(count.clone());
+                        if self.crosses_continuing(e, cur, v) {
+                            crossed_at = Some(squares.len());
+                            break;
+                        }
                         cur = next;
                     }
                     _ => break,
                 }
+            }
+            if let (Some(k), Some(line)) = (crossed_at, e.pattern.continuing) {
+                let so_far = counts.last().cloned().unwrap_or_default();
+                let ray = Continuation {
+                    line,
+                    origin: at,
+                    v,
+                    squares: &squares,
+                    first_step: k == 1,
+                    crossed: &so_far,
+                    max,
+                };
+                self.continuation(e, leg, &ray, out);
             }
             if last {
                 let ray = Self::ray(e, &squares, 0);
@@ -551,6 +588,67 @@ impl<'a> Builder<'a> {
                     };
                     self.expand(e, leg_index + 1, next, out);
                 }
+            }
+        }
+    }
+
+    /// Whether the pattern's paths may not enter `sq` (`avoiding`).
+    fn avoided(&self, e: &Expansion<'_>, sq: Square) -> bool {
+        e.pattern
+            .avoiding
+            .iter()
+            .any(|&z| self.zone(z, e.side).contains(sq))
+    }
+
+    /// Whether a step by `v` from `from` crosses the pattern's `continuing after crossing`
+    /// line.
+    fn crosses_continuing(&self, e: &Expansion<'_>, from: Square, v: (i32, i32)) -> bool {
+        e.pattern.continuing.is_some_and(|line| {
+            self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v) > 0
+        })
+    }
+
+    /// The optional further legs of a slide that stopped just beyond its line: in the
+    /// directions of the square reached, a slide if the crossing was the first step, else one
+    /// step, never crossing the line again.
+    fn continuation(
+        &self,
+        e: &Expansion<'_>,
+        leg: &Leg,
+        c: &Continuation<'_>,
+        out: &mut Vec<RawPath>,
+    ) {
+        let Some(&x) = c.squares.last() else { return };
+        let Some((_, arm)) = self.arm(leg, e.side, x) else {
+            return;
+        };
+        let wall = &self.variant.lines()[c.line.0 as usize];
+        let reach = if c.first_step { c.max } else { 1 };
+        for w in self.arm_vectors(e, arm, x, c.v) {
+            let mut count = c.crossed.to_vec();
+            let mut more = Vec::new();
+            let mut cur = x;
+            while more.len() < reach {
+                let Some(next) = self.g.offset(cur, w.0, w.1) else {
+                    break;
+                };
+                if next == c.origin
+                    || c.squares.contains(&next)
+                    || more.contains(&next)
+                    || self.avoided(e, next)
+                {
+                    break;
+                }
+                if wall.crossings(self.g, e.side, cur, w) > 0 || !self.cross(e, cur, w, &mut count)
+                {
+                    break;
+                }
+                more.push(next);
+                cur = next;
+            }
+            let ray = Self::ray(e, &more, 0);
+            if !ray.is_empty() {
+                out.push(e.raw(c.squares.to_vec(), ray, false));
             }
         }
     }
@@ -613,7 +711,7 @@ impl<'a> Builder<'a> {
             let Some((next_arm, arm)) = self.arm(leg, e.side, next) else {
                 break;
             };
-            if !self.cross(e, cur, w.dir, &mut w.crossed) {
+            if self.avoided(e, next) || !self.cross(e, cur, w.dir, &mut w.crossed) {
                 break;
             }
             w.squares.push(next);
