@@ -143,13 +143,32 @@ impl Position {
         flags: PathFlags,
         out: &mut Vec<Move>,
     ) {
-        let t = &self.sh.t;
         if path.condition() != Condition::Always && !self.condition_holds(path.condition(), from) {
             return;
         }
+        // Most paths have no target rule: their loop goes without the per-square test.
+        if path.target() == 0 {
+            self.walk_targets::<false>(from, kind, path, flags, out);
+        } else {
+            self.walk_targets::<true>(from, kind, path, flags, out);
+        }
+    }
+
+    /// The moves of [`Position::walk_path`], testing each destination against the path's
+    /// target rule when `RULED`.
+    #[inline]
+    fn walk_targets<const RULED: bool>(
+        &self,
+        from: Square,
+        kind: PieceKind,
+        path: &Path,
+        flags: PathFlags,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.sh.t;
         let target = path.target();
         for (to, occupant) in t.walk(path, &self.board) {
-            if target != 0 && !self.may_end_on(target, self.stm, to) {
+            if RULED && !self.may_end_on(target, self.stm, to) {
                 continue;
             }
             if occupant == 0 {

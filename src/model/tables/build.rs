@@ -53,6 +53,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         resets_clock,
         has_borrowing: borrows.iter().any(|b| *b),
         borrows,
+        any_teleports: teleports.iter().any(|t| !t.is_empty()),
         teleports,
         rules,
         from_sensitive: Vec::new(),

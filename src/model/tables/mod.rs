@@ -421,6 +421,7 @@ pub struct Tables {
     borrows: Vec<bool>,
     /// Per kind: its teleports under the options in force.
     teleports: Vec<Vec<TeleportRule>>,
+    any_teleports: bool,
     rules: RuleTable,
     /// Squares whose vacating may expose a royal on a square, per (side, royal square).
     from_sensitive: Vec<SquareSet>,
@@ -611,10 +612,14 @@ impl Tables {
         self.borrows[kind.index()]
     }
 
-    /// The teleports of `kind`.
+    /// The teleports of `kind` (none for most variants: the test is one branch).
     #[inline]
     pub(crate) fn teleports(&self, kind: PieceKind) -> &[TeleportRule] {
-        &self.teleports[kind.index()]
+        if self.any_teleports {
+            &self.teleports[kind.index()]
+        } else {
+            &[]
+        }
     }
 
     /// Whether any kind borrows.
