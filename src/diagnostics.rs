@@ -841,6 +841,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `move-only along LINE` on a pattern that does not continue after crossing that line.
+    #[error("`move-only along {line}` needs `continuing after crossing {line}`")]
+    #[diagnostic(
+        code(rulebook::pattern::along_without_continuing),
+        help("it limits the continuation after crossing the line: add `, continuing after crossing {line}` to the pattern, or remove it")
+    )]
+    AlongWithoutContinuing {
+        /// The line named.
+        line: String,
+        /// The modifier.
+        #[label("no continuation after crossing this line")]
+        at: SourceSpan,
+    },
+
     /// `crossing LINE up to N` with N out of range.
     #[error("`crossing ... up to {text}` is out of range")]
     #[diagnostic(
@@ -997,11 +1011,11 @@ pub enum DefinitionError {
     #[error("no way to win")]
     #[diagnostic(
         code(rulebook::rules::no_way_to_win),
-        help("add `checkmate` (royal pieces may not be left attacked) or `extinction` (a side with no royal piece left loses) to the `rules` block")
+        help("add `checkmate` (royal pieces may not be left attacked), `extinction` (a side with no royal piece left loses) or a `when` rule (`when 0 King loses`) to the `rules` block")
     )]
     NoWayToWin {
         /// The rules block, if any.
-        #[label("neither `checkmate` nor `extinction` here")]
+        #[label("neither `checkmate`, `extinction` nor `when` here")]
         at: Option<SourceSpan>,
     },
 
@@ -1079,6 +1093,24 @@ pub enum DefinitionError {
         text: String,
         /// The number.
         #[label("must be from 2 to 10")]
+        at: SourceSpan,
+    },
+
+    /// A count in a `when` rule out of range.
+    #[error("count `{text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::rules::bad_count),
+        help(
+            "a `when` rule counts pieces: write a number from 0 to the number of squares ({limit})"
+        )
+    )]
+    BadCount {
+        /// The number as written.
+        text: String,
+        /// The board's number of squares.
+        limit: u32,
+        /// The number.
+        #[label("not a count of pieces on this board")]
         at: SourceSpan,
     },
 

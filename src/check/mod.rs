@@ -362,6 +362,7 @@ fn default_rules() -> Rules {
         drops: false,
         drops_options: Vec::new(),
         castlings: Vec::new(),
+        conditions: Vec::new(),
     }
 }
 

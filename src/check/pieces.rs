@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Arm, Capturable, Confinement, Dirs, DropRules, Holding, Leg, LegKind, Mode, Pattern,
-        PieceDef, PieceKind, Promotion, Rules, Teleport, Within, ZoneGuard,
+        Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Leg, LegKind, Mode,
+        Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport, Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -148,6 +148,7 @@ impl Ctx {
             resets_clock: false,
             borrows: false,
             teleports: Vec::new(),
+            entries: Vec::new(),
         };
         let mut slots = Vec::new();
         let mut demote_span: Option<Span> = None;
@@ -236,19 +237,49 @@ impl Ctx {
                 ast::PieceClause::Borrow(_) => def.borrows = true,
                 ast::PieceClause::Teleport {
                     anchors,
+                    from,
+                    to,
                     not_attacking,
                     guards,
                     ..
                 } => {
                     let anchors: Vec<PieceKind> =
                         anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
+                    let from_zone = from.as_ref().map(|z| self.zone_ref(z));
+                    let to_zone = to.as_ref().map(|z| self.zone_ref(z));
                     let options = self.option_guards(guards);
-                    if !anchors.is_empty() {
+                    let resolved = match (to_zone, from_zone) {
+                        (Some(None), _) | (_, Some(None)) => false,
+                        (Some(Some(_)), _) => true,
+                        (None, _) => !anchors.is_empty(),
+                    };
+                    if resolved {
                         def.teleports.push(Teleport {
                             anchors,
+                            from: from_zone.flatten(),
+                            to: to_zone.flatten(),
                             not_attacking: not_attacking.is_some(),
                             options,
                         });
+                    }
+                }
+                ast::PieceClause::Enter {
+                    zone,
+                    holding,
+                    guards,
+                    ..
+                } => {
+                    let zone = self.zone_ref(zone);
+                    let kinds = self.holding_refs(holding);
+                    let options = self.option_guards(guards);
+                    if let Some(zone) = zone {
+                        if !kinds.is_empty() {
+                            def.entries.push(EntryCondition {
+                                zone,
+                                kinds,
+                                options,
+                            });
+                        }
                     }
                 }
             }
@@ -357,6 +388,7 @@ impl Ctx {
                                 holding: None,
                                 crossing: Vec::new(),
                                 continuing: None,
+                                along: None,
                                 avoiding: Vec::new(),
                             };
                             self.modifiers(&p.modifiers, &mut pattern);
@@ -424,6 +456,7 @@ impl Ctx {
             holding: None,
             crossing: Vec::new(),
             continuing: None,
+            along: None,
             avoiding: Vec::new(),
         };
         self.modifiers(&p.modifiers, &mut pattern);
@@ -443,7 +476,36 @@ impl Ctx {
                 pattern.continuing = None;
             }
         }
+        if let Some((line, _)) = pattern.along {
+            if pattern.continuing != Some(line) {
+                let written = p.modifiers.iter().find_map(|m| match &m.node {
+                    ast::Modifier::Along { line, .. } => Some((line.node.clone(), m.span)),
+                    _ => None,
+                });
+                if let Some((line, at)) = written {
+                    self.report(DefinitionError::AlongWithoutContinuing {
+                        line,
+                        at: at.into(),
+                    });
+                }
+                pattern.along = None;
+            }
+        }
         vec![Slot::Pattern(pattern)]
+    }
+
+    /// Resolves a `holding` list, dropping the pieces that are not declared (reported).
+    fn holding_refs(&mut self, refs: &[ast::HoldingRef]) -> Vec<(PieceKind, Owner)> {
+        refs.iter()
+            .filter_map(|r| {
+                let owner = match r.owner {
+                    ast::Owner::Friendly => Owner::Friendly,
+                    ast::Owner::Enemy => Owner::Enemy,
+                    ast::Owner::Any => Owner::Any,
+                };
+                self.piece_ref(&r.piece).map(|k| (k, owner))
+            })
+            .collect()
     }
 
     fn modifiers(&mut self, modifiers: &[ast::Spanned<ast::Modifier>], pattern: &mut Pattern) {
@@ -481,8 +543,7 @@ impl Ctx {
                     holding,
                 } if !holding.is_empty() => {
                     let partition = self.partition_ref(zone);
-                    let kinds: Vec<PieceKind> =
-                        holding.iter().filter_map(|p| self.piece_ref(p)).collect();
+                    let kinds = self.holding_refs(holding);
                     let earlier = seen[..seen.len() - 1].iter().find(|(k, _)| {
                         matches!(k, ast::Modifier::Into { holding, .. } if !holding.is_empty())
                     });
@@ -508,11 +569,12 @@ impl Ctx {
                     pattern.continuing = self.line_ref(line);
                     None
                 }
-                ast::Modifier::Crossing { line, max } => {
-                    let limit = match max {
-                        None => Some(0),
-                        Some((n, phrase)) => match parse_u32(&n.node) {
-                            Some(v) if v <= MAX_REPEAT => Some(v),
+                ast::Modifier::Crossing { line, limit } => {
+                    let range = match limit {
+                        ast::CrossingLimit::Never => Some((0, 0)),
+                        ast::CrossingLimit::AtLeastOnce => Some((1, u32::MAX)),
+                        ast::CrossingLimit::UpTo(n, phrase) => match parse_u32(&n.node) {
+                            Some(v) if v <= MAX_REPEAT => Some((0, v)),
                             _ => {
                                 self.report(DefinitionError::BadCrossingLimit {
                                     text: n.node.clone(),
@@ -522,9 +584,13 @@ impl Ctx {
                             }
                         },
                     };
-                    if let (Some(line), Some(limit)) = (self.line_ref(line), limit) {
-                        pattern.crossing.push((line, limit));
+                    if let (Some(line), Some((least, most))) = (self.line_ref(line), range) {
+                        pattern.crossing.push((line, least, most));
                     }
+                    None
+                }
+                ast::Modifier::Along { line, ahead } => {
+                    pattern.along = self.line_ref(line).map(|l| (l, *ahead));
                     None
                 }
                 ast::Modifier::Into { inside, zone, .. } => {

@@ -3,8 +3,8 @@
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Castling, FacingRule, PieceDef, Placement, RepetitionRule, Rules, Side, SideDef, Square,
-        Verdict,
+        Castling, CountTerm, FacingRule, PieceDef, PieceKind, Placement, RepetitionRule, Rules,
+        Side, SideDef, Square, Verdict, WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -73,6 +73,8 @@ impl Ctx {
         let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
         let mut move_limit: Option<Earlier<u32>> = None;
         let mut drops: Option<Earlier<()>> = None;
+        // A `when` rule refused for a bad count is still a way to win: one report is enough.
+        let mut wrote_when = false;
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
             let span = line.rule_span;
             match &line.rule {
@@ -151,22 +153,73 @@ impl Ctx {
                         rules.drops_options = options;
                     }
                 }
+                ast::Rule::When {
+                    terms,
+                    verdict: v,
+                    name,
+                } => {
+                    wrote_when = true;
+                    let options = self.option_guards(&line.guards);
+                    let limit = self.geometry.map_or(u32::MAX, |g| g.len() as u32);
+                    let mut ok = true;
+                    let mut out = Vec::new();
+                    for term in terms {
+                        let count = parse_u32(&term.count.node).filter(|&n| n <= limit);
+                        if count.is_none() {
+                            self.report(DefinitionError::BadCount {
+                                text: term.count.node.clone(),
+                                limit,
+                                at: term.count.span.into(),
+                            });
+                        }
+                        let kinds: Vec<PieceKind> = term
+                            .pieces
+                            .iter()
+                            .filter_map(|p| self.piece_ref(p))
+                            .collect();
+                        let zone = term.zone.as_ref().map(|z| self.zone_ref(z));
+                        match (count, zone) {
+                            (Some(count), None | Some(Some(_)))
+                                if kinds.len() == term.pieces.len() =>
+                            {
+                                out.push(CountTerm {
+                                    count,
+                                    enemy: term.enemy,
+                                    kinds,
+                                    zone: zone.flatten(),
+                                });
+                            }
+                            _ => ok = false,
+                        }
+                    }
+                    if ok {
+                        rules.conditions.push(WhenRule {
+                            terms: out,
+                            verdict: verdict(v.node),
+                            name: name.as_ref().map(|n| n.node.clone()),
+                            options,
+                        });
+                    }
+                }
             }
         }
-        if !rules.checkmate && !rules.extinction {
+        if !rules.checkmate && !rules.extinction && !wrote_when {
             self.report(DefinitionError::NoWayToWin {
                 at: decl.map(|d| d.keyword.into()),
             });
         } else if !pieces.iter().any(|p| p.royal) && !pieces.is_empty() {
-            let (rule, at) = match (&checkmate, &extinction) {
-                (Some(c), _) => ("checkmate", c.span),
-                (None, Some(e)) => ("extinction", e.span),
-                (None, None) => unreachable!("one of them is set"),
+            // Only `checkmate` and `extinction` are about royals; `when` rules count any piece.
+            let royal_rule = match (&checkmate, &extinction) {
+                (Some(c), _) => Some(("checkmate", c.span)),
+                (None, Some(e)) => Some(("extinction", e.span)),
+                (None, None) => None,
             };
-            self.report(DefinitionError::NoRoyal {
-                rule,
-                at: at.into(),
-            });
+            if let Some((rule, at)) = royal_rule {
+                self.report(DefinitionError::NoRoyal {
+                    rule,
+                    at: at.into(),
+                });
+            }
         }
         rules
     }

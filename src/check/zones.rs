@@ -115,6 +115,7 @@ impl Ctx {
     fn line(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Line {
         let mut north = vec![SquareSet::EMPTY; SIDES];
         let mut east = vec![SquareSet::EMPTY; SIDES];
+        let mut first = vec![SquareSet::EMPTY; SIDES];
         let mut tainted = false;
         for side in 0..SIDES {
             let mark = self.problems.len();
@@ -129,6 +130,7 @@ impl Ctx {
             let (Some(g), [a, b]) = (self.geometry, sets.as_slice()) else {
                 continue;
             };
+            first[side] = *a;
             for sq in g.squares() {
                 for (dx, dy, edges) in [(0, 1, &mut north[side]), (1, 0, &mut east[side])] {
                     if let Some(next) = g.offset(sq, dx, dy) {
@@ -145,6 +147,7 @@ impl Ctx {
             name: decl.name.node.clone(),
             north,
             east,
+            first,
         }
     }
 

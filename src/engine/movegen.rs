@@ -107,6 +107,20 @@ impl Position {
         let g = t.geometry();
         let me = self.stm;
         for rule in t.teleports(kind) {
+            if rule.from.is_some_and(|z| !t.zone(z, me).contains(from)) {
+                continue;
+            }
+            if let Some(zone) = rule.to {
+                for to in t.zone(zone, me).iter() {
+                    if to != from
+                        && self.board[to.index()] == 0
+                        && rule.allowed[me.index()].contains(to)
+                    {
+                        self.push_move(out, from, to, kind, MoveKind::Normal);
+                    }
+                }
+                continue;
+            }
             for &a in &self.plist[me.index()] {
                 let anchor = Square(a);
                 if rule.anchors >> self.cell_kind(self.board[a as usize]).index() & 1 == 0 {

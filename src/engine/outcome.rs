@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::position::Position;
-use crate::model::{Side, Verdict};
+use crate::model::{Side, Square, Verdict, WhenTable};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub enum Reason {
     PerpetualCheck,
     /// Too many plies without a capture or a clock-resetting move.
     MoveLimit,
+    /// The counts of a `when` rule held: its index among the definition's `when` rules.
+    Condition(u16),
 }
 
 impl fmt::Display for Reason {
@@ -31,6 +33,7 @@ impl fmt::Display for Reason {
             Reason::Repetition => "repetition",
             Reason::PerpetualCheck => "perpetual check",
             Reason::MoveLimit => "move limit",
+            Reason::Condition(_) => "position reached",
         })
     }
 }
@@ -145,7 +148,47 @@ impl Position {
                 });
             }
         }
+        let conditions = &t.rules().conditions;
+        if !conditions.is_empty() {
+            let sides = t.sides();
+            let mover = self.previous_side(self.side_to_move());
+            for (index, rule) in conditions {
+                for k in 0..sides {
+                    let side = Side(((mover.index() + k) % sides) as u8);
+                    if self.counts_hold(rule, side) {
+                        return Some(self.verdict_for(
+                            side,
+                            rule.verdict,
+                            Reason::Condition(*index),
+                        ));
+                    }
+                }
+            }
+        }
         None
+    }
+
+    /// Whether every count of a `when` rule holds for `side`.
+    fn counts_hold(&self, rule: &WhenTable, side: Side) -> bool {
+        rule.terms.iter().all(|(count, enemy, kinds, zone)| {
+            let mut n = 0;
+            for (s, list) in self.plist.iter().enumerate() {
+                if (s == side.index()) == *enemy {
+                    continue;
+                }
+                for &sq in list {
+                    let kind = self.cell_kind(self.board[sq as usize]);
+                    if kinds >> kind.index() & 1 != 0
+                        && zone
+                            .as_ref()
+                            .is_none_or(|z| z[side.index()].contains(Square(sq)))
+                    {
+                        n += 1;
+                    }
+                }
+            }
+            n == *count
+        })
     }
 
     /// The outcome if the game is over in this position, `None` while it goes on.

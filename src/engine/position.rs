@@ -580,19 +580,37 @@ impl Position {
     }
 
     /// Whether a move of `side` with target rule `target` may end on `to` as the pieces stand:
-    /// its part must hold (or hold none of) the friendly kinds an `into ... holding` names.
+    /// its part must hold (or hold none of) the pieces an `into ... holding` names, and a zone
+    /// with an entry condition must hold one of its pieces.
     #[inline]
     pub(crate) fn may_end_on(&self, target: u16, side: Side, to: Square) -> bool {
         let t = &self.sh.t;
-        let Some(h) = t.holding(target) else {
-            return true;
+        let counts = |c: u8, friendly: u128, enemy: u128| {
+            let mask = if self.cell_side(c) == side {
+                friendly
+            } else {
+                enemy
+            };
+            mask >> self.cell_kind(c).index() & 1 != 0
         };
-        let part = t.part_of(h.partition, side, to);
-        let held = self.plist[side.index()].iter().any(|&s| {
-            h.kinds >> self.cell_kind(self.board[s as usize]).index() & 1 != 0
-                && t.part_of(h.partition, side, Square(s)) == part
-        });
-        held == h.inside
+        if let Some(h) = t.holding(target) {
+            let part = t.part_of(h.partition, side, to);
+            let held = self.plist.iter().flatten().any(|&s| {
+                counts(self.board[s as usize], h.friendly, h.enemy)
+                    && t.part_of(h.partition, side, Square(s)) == part
+            });
+            if held != h.inside {
+                return false;
+            }
+        }
+        t.entries(target).iter().all(|e| {
+            let zone = t.zone(e.zone, side);
+            !zone.contains(to)
+                || zone.iter().any(|s| {
+                    let c = self.board[s.index()];
+                    c != 0 && counts(c, e.friendly, e.enemy)
+                })
+        })
     }
 
     /// Whether the piece on `from` could capture on `target` along `way` now: a capturing way,

@@ -209,15 +209,25 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
 /// A result in words: `checkmate, white wins`.
 pub fn describe(pos: &Position, o: &Outcome) -> String {
     let v = pos.tables().variant();
+    // A named `when` rule speaks for itself: `great victory, white wins`.
+    let named = match o.reason {
+        super::outcome::Reason::Condition(i) => v
+            .rules()
+            .conditions
+            .get(i as usize)
+            .and_then(|c| c.name.clone()),
+        _ => None,
+    };
+    let reason = named.unwrap_or_else(|| o.reason.to_string());
     match o.winner() {
-        Some(winner) => format!("{}, {} wins", o.reason, v.side(winner).name),
-        None if o.is_draw() => format!("{}, draw", o.reason),
+        Some(winner) => format!("{}, {} wins", reason, v.side(winner).name),
+        None if o.is_draw() => format!("{}, draw", reason),
         None => {
             let winners: Vec<&str> = (0..v.sides().len())
                 .filter(|&s| o.results()[s] == crate::model::Verdict::Win)
                 .map(|s| v.sides()[s].name.as_str())
                 .collect();
-            format!("{}, {} win", o.reason, winners.join(" and "))
+            format!("{}, {} win", reason, winners.join(" and "))
         }
     }
 }

@@ -102,6 +102,8 @@ pub struct Line {
     pub north: Vec<SquareSet>,
     /// For each side: the squares whose edge to the square east of them is on the line.
     pub east: Vec<SquareSet>,
+    /// For each side: the line's first set; a crossing out of it is inward.
+    pub first: Vec<SquareSet>,
 }
 
 impl Line {
@@ -135,6 +137,50 @@ impl Line {
                 count(g.offset(from, v.0, 0)).min(count(g.offset(from, 0, v.1)))
             }
             _ => 0,
+        }
+    }
+
+    /// Which way the line runs where a step by the unit vector `v` from `from` crosses it:
+    /// `(along_files, along_ranks)`, the line running north-south (between files) and the line
+    /// running east-west (between ranks). Across the corner where two walls meet, both.
+    pub fn crossed_runs(
+        &self,
+        g: Geometry,
+        side: Side,
+        from: Square,
+        v: (i32, i32),
+    ) -> (bool, bool) {
+        let Some(to) = g.offset(from, v.0, v.1) else {
+            return (false, false);
+        };
+        let edge = |a: Option<Square>, b: Option<Square>| match (a, b) {
+            (Some(a), Some(b)) => self.edge(g, side, a, b),
+            _ => false,
+        };
+        match (v.0.abs(), v.1.abs()) {
+            (1, 0) => (self.edge(g, side, from, to), false),
+            (0, 1) => (false, self.edge(g, side, from, to)),
+            (1, 1) => {
+                let min = self.crossings(g, side, from, v);
+                if min == 0 {
+                    return (false, false);
+                }
+                // Each detour: a step along the rank (crossing a north-south line), then along the
+                // file (crossing an east-west one), or the other way round.
+                let x = g.offset(from, v.0, 0);
+                let y = g.offset(from, 0, v.1);
+                let a = (edge(Some(from), x), edge(x, Some(to)));
+                let b = (edge(y, Some(to)), edge(Some(from), y));
+                let mut runs = (false, false);
+                for (files, ranks) in [a, b] {
+                    if files as u32 + ranks as u32 == min {
+                        runs.0 |= files;
+                        runs.1 |= ranks;
+                    }
+                }
+                runs
+            }
+            _ => (false, false),
         }
     }
 }
@@ -297,8 +343,11 @@ pub struct Pattern {
     pub into: Vec<ZoneGuard>,
     /// Its moves must end in a part that holds (or holds no) friendly piece of some kinds.
     pub holding: Option<Holding>,
-    /// How many times a move may cross each of these lines.
-    pub crossing: Vec<(LineId, u32)>,
+    /// How many times a move may cross each of these lines: `(line, least, most)`.
+    pub crossing: Vec<(LineId, u32, u32)>,
+    /// `move-only along LINE [except ahead]`: a continuation after an inward crossing of the
+    /// line does not capture along it (except ahead, when the flag is set).
+    pub along: Option<(LineId, bool)>,
     /// The slide stops on the first square beyond this line, where the move may end or go on
     /// (a slide again if the crossing was its first step, else one step).
     pub continuing: Option<LineId>,
@@ -311,17 +360,45 @@ pub struct Pattern {
 pub struct Holding {
     /// The partition whose part the destination lies in.
     pub partition: PartitionId,
-    /// The friendly kinds the part must hold (before the move).
-    pub kinds: Vec<PieceKind>,
+    /// The pieces the part must hold (before the move).
+    pub kinds: Vec<(PieceKind, Owner)>,
     /// `into` (`true`) or `not into` (`false`).
     pub inside: bool,
 }
 
-/// `teleport next to PIECE...`: a move to an empty square next to a friendly piece.
+/// Whose piece a `holding` list names, from the moving side's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The moving side's.
+    Friendly,
+    /// An opponent's.
+    Enemy,
+    /// Either side's.
+    Any,
+}
+
+/// `enter ZONE only when holding PIECE...`: a move from outside the zone may end in it only
+/// when the zone already holds one of the pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryCondition {
+    /// The zone, read for the moving side.
+    pub zone: ZoneId,
+    /// The pieces, one of which it must hold (before the move).
+    pub kinds: Vec<(PieceKind, Owner)>,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// `teleport next to PIECE...`: a move to an empty square next to a friendly piece; or
+/// `teleport [from ZONE] to ZONE`: a move to any empty square of a zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Teleport {
-    /// The friendly pieces it may land next to.
+    /// The friendly pieces it may land next to (none for a teleport to a zone).
     pub anchors: Vec<PieceKind>,
+    /// Only from the squares of this zone (read for the moving side).
+    pub from: Option<ZoneId>,
+    /// To the empty squares of this zone (read for the moving side).
+    pub to: Option<ZoneId>,
     /// Only squares from which the piece's own moves could not capture on the anchor's square.
     pub not_attacking: bool,
     /// Applies only under these option settings.
@@ -416,8 +493,10 @@ pub struct PieceDef {
     /// the square it stands on, and captures as every one that could capture there (the
     /// lender's own patterns only: borrowing is not passed on).
     pub borrows: bool,
-    /// Moves to squares next to friendly pieces, wherever the piece stands.
+    /// Moves to squares next to friendly pieces or anywhere in a zone.
     pub teleports: Vec<Teleport>,
+    /// Zones it enters only when they hold certain pieces.
+    pub entries: Vec<EntryCondition>,
 }
 
 /// The result a rule gives the side it concerns.
@@ -494,6 +573,34 @@ pub struct Rules {
     pub drops_options: Vec<OptionGuard>,
     /// Castling moves.
     pub castlings: Vec<Castling>,
+    /// `when` rules, in the order written.
+    pub conditions: Vec<WhenRule>,
+}
+
+/// `when COUNT [and COUNT]... VERDICT ["NAME"]`: the game ends when the counts hold for a side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhenRule {
+    /// The counts, all of which must hold.
+    pub terms: Vec<CountTerm>,
+    /// The result for the side they hold for.
+    pub verdict: Verdict,
+    /// The result's name (`great victory`).
+    pub name: Option<String>,
+    /// Applies only under these option settings.
+    pub options: Vec<OptionGuard>,
+}
+
+/// `N [enemy] PIECE... [in ZONE]`: exactly `count` pieces of these kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountTerm {
+    /// The number.
+    pub count: u32,
+    /// The opponents' pieces rather than the side's own.
+    pub enemy: bool,
+    /// The kinds counted together.
+    pub kinds: Vec<PieceKind>,
+    /// Only those in this zone, read for the side the rule asks about.
+    pub zone: Option<ZoneId>,
 }
 
 /// A piece on a square at the start.

@@ -317,10 +317,26 @@ pub enum PieceClause {
     ResetsClock(Span),
     /// `borrow`.
     Borrow(Span),
-    /// `teleport next to PIECE... [, not attacking] [if|unless OPTION]`.
+    /// `enter ZONE only when holding PIECE... [if|unless OPTION]`.
+    Enter {
+        /// The zone.
+        zone: Ident,
+        /// What it must hold.
+        holding: Vec<HoldingRef>,
+        /// Trailing option guards.
+        guards: Vec<OptionGuard>,
+        /// The whole clause.
+        span: Span,
+    },
+    /// `teleport next to PIECE... [, not attacking] [if|unless OPTION]`, or `teleport [from
+    /// ZONE] to ZONE [if|unless OPTION]`.
     Teleport {
-        /// The pieces it lands next to.
+        /// The pieces it lands next to (none for a teleport to a zone).
         anchors: Vec<PieceRef>,
+        /// `from ZONE`.
+        from: Option<Ident>,
+        /// `to ZONE`.
+        to: Option<Ident>,
         /// `, not attacking`, with its span.
         not_attacking: Option<Span>,
         /// Trailing option guards.
@@ -542,6 +558,37 @@ impl Dir {
     }
 }
 
+/// Whose piece a `holding` list names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The moving side's (no word).
+    Friendly,
+    /// `enemy`: an opponent's.
+    Enemy,
+    /// `any`: either side's.
+    Any,
+}
+
+/// A piece in a `holding` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoldingRef {
+    /// Whose.
+    pub owner: Owner,
+    /// Which.
+    pub piece: PieceRef,
+}
+
+/// How often a `crossing` modifier lets a move cross its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrossingLimit {
+    /// `not crossing LINE`.
+    Never,
+    /// `crossing LINE`: at least once.
+    AtLeastOnce,
+    /// `crossing LINE up to N`: the number, with the phrase's span.
+    UpTo(Number, Span),
+}
+
 /// A modifier after a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Modifier {
@@ -561,12 +608,19 @@ pub enum Modifier {
     Avoiding(Ident),
     /// `continuing after crossing LINE`.
     Continuing(Ident),
-    /// `crossing LINE up to N`, or `not crossing LINE` (`max` is `None`).
+    /// `crossing LINE up to N`, `crossing LINE` or `not crossing LINE`.
     Crossing {
         /// The line.
         line: Ident,
-        /// The number written after `up to`, with the phrase's span.
-        max: Option<(Number, Span)>,
+        /// How often.
+        limit: CrossingLimit,
+    },
+    /// `move-only along LINE [except ahead]`.
+    Along {
+        /// The line.
+        line: Ident,
+        /// `except ahead`.
+        ahead: bool,
     },
     /// `into ZONE` (`inside`) or `not into ZONE`.
     Into {
@@ -574,8 +628,8 @@ pub enum Modifier {
         inside: bool,
         /// The zone, or with `holding` the partition.
         zone: Ident,
-        /// `holding PIECE...`: the part must hold a friendly piece of these kinds.
-        holding: Vec<PieceRef>,
+        /// `holding PIECE...`: the part must hold one of these pieces.
+        holding: Vec<HoldingRef>,
     },
 }
 
@@ -709,6 +763,30 @@ pub enum Rule {
     MoveLimit(Number),
     /// `drops`.
     Drops,
+    /// `when COUNT [and COUNT]... VERDICT ["NAME"]`.
+    When {
+        /// The counts, all of which must hold.
+        terms: Vec<CountTerm>,
+        /// The result for the side they hold for.
+        verdict: Spanned<Verdict>,
+        /// The result's name.
+        name: Option<Spanned<String>>,
+    },
+}
+
+/// `N [enemy] PIECE... [in ZONE]` in a `when` rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountTerm {
+    /// The number.
+    pub count: Number,
+    /// `enemy`: the opponents' pieces.
+    pub enemy: bool,
+    /// The kinds counted together.
+    pub pieces: Vec<PieceRef>,
+    /// `in ZONE`.
+    pub zone: Option<Ident>,
+    /// The whole term.
+    pub span: Span,
 }
 
 /// One rule line.

@@ -431,18 +431,49 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 let whole = span(&part);
                 let mut anchors = Vec::new();
                 let mut not_attacking = None;
+                let mut from = None;
+                let mut to = None;
                 let mut guards = Vec::new();
                 for p in part.into_inner() {
                     match p.as_rule() {
                         Rule::kw_teleport | Rule::kw_next | Rule::kw_to => {}
                         Rule::piece_ref => anchors.push(piece_ref(p)),
                         Rule::not_attacking => not_attacking = Some(span(&p)),
+                        Rule::teleport_from => {
+                            from = p
+                                .into_inner()
+                                .find(|q| q.as_rule() == Rule::ident)
+                                .map(|q| spanned_str(&q));
+                        }
+                        Rule::ident => to = Some(spanned_str(&p)),
                         _ => guards.push(option_guard(p)),
                     }
                 }
                 decl.clauses.push(ast::PieceClause::Teleport {
                     anchors,
+                    from,
+                    to,
                     not_attacking,
+                    guards,
+                    span: whole,
+                });
+            }
+            Rule::enter_clause => {
+                let whole = span(&part);
+                let mut zone = None;
+                let mut holding = Vec::new();
+                let mut guards = Vec::new();
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::kw_enter | Rule::kw_only | Rule::kw_when | Rule::kw_holding => {}
+                        Rule::ident => zone = Some(spanned_str(&p)),
+                        Rule::holding_ref => holding.push(holding_ref(p)),
+                        _ => guards.push(option_guard(p)),
+                    }
+                }
+                decl.clauses.push(ast::PieceClause::Enter {
+                    zone: zone.expect("grammar: `enter` names a zone"),
+                    holding,
                     guards,
                     span: whole,
                 });
@@ -451,6 +482,23 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
         }
     }
     decl
+}
+
+fn holding_ref(pair: P<'_>) -> ast::HoldingRef {
+    debug_assert_eq!(pair.as_rule(), Rule::holding_ref);
+    let mut owner = ast::Owner::Friendly;
+    let mut piece = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_enemy => owner = ast::Owner::Enemy,
+            Rule::kw_any => owner = ast::Owner::Any,
+            _ => piece = Some(piece_ref(p)),
+        }
+    }
+    ast::HoldingRef {
+        owner,
+        piece: piece.expect("grammar: a holding_ref names a piece"),
+    }
 }
 
 fn piece_ref(pair: P<'_>) -> ast::PieceRef {
@@ -730,23 +778,38 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
         Rule::crossing => {
             let whole = span(&inner);
             let mut line = None;
-            let mut max = None;
+            let mut limit = ast::CrossingLimit::AtLeastOnce;
             for part in inner.into_inner() {
                 match part.as_rule() {
-                    Rule::kw_not | Rule::kw_crossing => {}
+                    Rule::kw_not => limit = ast::CrossingLimit::Never,
+                    Rule::kw_crossing => {}
                     Rule::up_to => {
                         let phrase = span(&part);
                         let n = part
                             .into_inner()
                             .find(|p| p.as_rule() == Rule::number)
                             .expect("grammar: `up to` has a number");
-                        max = Some((spanned_str(&n), phrase));
+                        limit = ast::CrossingLimit::UpTo(spanned_str(&n), phrase);
                     }
                     _ => line = Some(spanned_str(&part)),
                 }
             }
             let line = line.expect("grammar: `crossing` names a line");
-            return Spanned::new(ast::Modifier::Crossing { line, max }, whole);
+            return Spanned::new(ast::Modifier::Crossing { line, limit }, whole);
+        }
+        Rule::along => {
+            let whole = span(&inner);
+            let mut line = None;
+            let mut ahead = false;
+            for part in inner.into_inner() {
+                match part.as_rule() {
+                    Rule::ident => line = Some(spanned_str(&part)),
+                    Rule::kw_ahead => ahead = true,
+                    _ => {}
+                }
+            }
+            let line = line.expect("grammar: `move-only along` names a line");
+            return Spanned::new(ast::Modifier::Along { line, ahead }, whole);
         }
         Rule::into => {
             let whole = span(&inner);
@@ -757,7 +820,7 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
                 match part.as_rule() {
                     Rule::kw_not => inside = false,
                     Rule::kw_into | Rule::kw_holding => {}
-                    Rule::piece_ref => holding.push(piece_ref(part)),
+                    Rule::holding_ref => holding.push(holding_ref(part)),
                     _ => zone = Some(spanned_str(&part)),
                 }
             }
@@ -960,7 +1023,56 @@ fn rule(pair: P<'_>) -> ast::Rule {
         }
         Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
         Rule::drops_rule => ast::Rule::Drops,
+        Rule::when_rule => {
+            let mut terms = Vec::new();
+            let mut found = None;
+            let mut name = None;
+            for part in parts {
+                match part.as_rule() {
+                    Rule::count_term => terms.push(count_term(part)),
+                    Rule::verdict => found = Some(verdict(part)),
+                    Rule::string => {
+                        let text = part
+                            .into_inner()
+                            .next()
+                            .map(|t| spanned_str(&t))
+                            .expect("grammar: a string has its text");
+                        name = Some(text);
+                    }
+                    _ => {}
+                }
+            }
+            ast::Rule::When {
+                terms,
+                verdict: found.expect("grammar: `when` ends with a verdict"),
+                name,
+            }
+        }
         r => unreachable!("rule: unexpected {r:?}"),
+    }
+}
+
+fn count_term(pair: P<'_>) -> ast::CountTerm {
+    let whole = span(&pair);
+    let mut count = None;
+    let mut enemy = false;
+    let mut pieces = Vec::new();
+    let mut zone = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::number => count = Some(spanned_str(&part)),
+            Rule::kw_enemy => enemy = true,
+            Rule::piece_ref => pieces.push(piece_ref(part)),
+            Rule::ident => zone = Some(spanned_str(&part)),
+            _ => {}
+        }
+    }
+    ast::CountTerm {
+        count: count.expect("grammar: a count term starts with a number"),
+        enemy,
+        pieces,
+        zone,
+        span: whole,
     }
 }
 

@@ -236,6 +236,7 @@ fn describe(rule: Rule) -> String {
         Rule::repetition_rule => "`repetition`",
         Rule::move_limit_rule => "`move-limit`",
         Rule::drops_rule => "`drops`",
+        Rule::when_rule => "`when`",
         Rule::variant_decl => "`variant`",
         Rule::board_decl => "`board`",
         Rule::sides_decl => "`sides`",
@@ -255,6 +256,7 @@ fn describe(rule: Rule) -> String {
         Rule::resets_clause => "`resets`",
         Rule::borrow_clause => "`borrow`",
         Rule::teleport_clause => "`teleport`",
+        Rule::enter_clause => "`enter`",
         Rule::file => "a declaration",
         _ => return format!("`{name}`"),
     }
@@ -278,6 +280,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`resets`",
             "`borrow`",
             "`teleport`",
+            "`enter`",
         ],
     ),
     (
@@ -290,6 +293,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`repetition`",
             "`move-limit`",
             "`drops`",
+            "`when`",
         ],
     ),
     (

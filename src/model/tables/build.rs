@@ -2,14 +2,15 @@
 //! the rules with their castlings, and the squares the legality test must watch.
 
 use super::{
-    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, HoldingRule, Path,
-    PathFlags, PromotionTable, RuleTable, Tables, TargetRule, TeleportRule, Way, MAX_POOL,
+    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, EntryRule,
+    HoldingRule, Path, PathFlags, PromotionTable, RuleTable, Tables, TargetRule, TeleportRule, Way,
+    WhenTable, MAX_POOL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
 use crate::model::variant::{
-    Arm, Capturable, Dirs, Facing, Holding, Leg, LegKind, LineId, Pattern, PieceKind, Side,
-    Variant, ZoneId,
+    Arm, Capturable, Dirs, Facing, Leg, LegKind, LineId, Owner, Pattern, PieceKind, Side, Variant,
+    ZoneId,
 };
 
 /// Compiles `variant` under `options` (one value per option of the variant).
@@ -92,6 +93,8 @@ fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
                 .filter(|t| guards_hold(options, &t.options))
                 .map(|t| TeleportRule {
                     anchors: t.anchors.iter().fold(0u128, |acc, a| acc | 1 << a.index()),
+                    from: t.from,
+                    to: t.to,
                     not_attacking: t.not_attacking,
                     allowed: (0..variant.sides().len())
                         .map(|s| builder.allowed(k, Side(s as u8)))
@@ -100,6 +103,18 @@ fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
                 .collect()
         })
         .collect()
+}
+
+/// A `holding` list as bit sets of kinds: `(friendly, enemy)`.
+fn owners(list: &[(PieceKind, Owner)]) -> (u128, u128) {
+    list.iter().fold((0, 0), |(f, e), &(k, owner)| {
+        let bit = 1u128 << k.index();
+        match owner {
+            Owner::Friendly => (f | bit, e),
+            Owner::Enemy => (f, e | bit),
+            Owner::Any => (f | bit, e | bit),
+        }
+    })
 }
 
 /// The two directions 45 degrees off `v`, as unit steps.
@@ -166,6 +181,8 @@ struct BentWalk {
     squares: Vec<Square>,
     /// The lines crossed so far, per `crossing` limit.
     crossed: Vec<u32>,
+    /// The lines crossed on reaching each square of `squares`.
+    counts: Vec<Vec<u32>>,
 }
 
 impl Expansion<'_> {
@@ -229,6 +246,7 @@ impl<'a> Builder<'a> {
             target_rules: vec![TargetRule {
                 victims: u128::MAX,
                 holding: None,
+                entries: Vec::new(),
             }],
         }
     }
@@ -274,10 +292,10 @@ impl<'a> Builder<'a> {
         out
     }
 
-    /// The index of a pattern's target rule, adding it if new.
-    fn target_rule(&mut self, capturing: &Option<Capturable>, holding: &Option<Holding>) -> u16 {
+    /// The index of a pattern's target rule from `sq`, adding it if new.
+    fn target_rule(&mut self, pattern: &Pattern, kind: usize, side: Side, sq: Square) -> u16 {
         let kinds = |list: &[PieceKind]| list.iter().fold(0u128, |acc, k| acc | 1 << k.index());
-        let victims = match capturing {
+        let victims = match &pattern.capturing {
             None => u128::MAX,
             Some(Capturable::Royal) => self
                 .variant
@@ -288,13 +306,33 @@ impl<'a> Builder<'a> {
                 .fold(0u128, |acc, (k, _)| acc | 1 << k),
             Some(Capturable::Kinds(list)) => kinds(list),
         };
+        // Entry conditions bind moves from outside their zone only.
+        let entries = self.variant.pieces()[kind]
+            .entries
+            .iter()
+            .filter(|c| guards_hold(self.options, &c.options))
+            .filter(|c| !self.zone(c.zone, side).contains(sq))
+            .map(|c| {
+                let (friendly, enemy) = owners(&c.kinds);
+                EntryRule {
+                    zone: c.zone,
+                    friendly,
+                    enemy,
+                }
+            })
+            .collect();
         let rule = TargetRule {
             victims,
-            holding: holding.as_ref().map(|h| HoldingRule {
-                partition: h.partition,
-                kinds: kinds(&h.kinds),
-                inside: h.inside,
+            holding: pattern.holding.as_ref().map(|h| {
+                let (friendly, enemy) = owners(&h.kinds);
+                HoldingRule {
+                    partition: h.partition,
+                    friendly,
+                    enemy,
+                    inside: h.inside,
+                }
             }),
+            entries,
         };
         match self.target_rules.iter().position(|r| *r == rule) {
             Some(i) => i as u16,
@@ -430,7 +468,7 @@ impl<'a> Builder<'a> {
                     Some(true) => Condition::Unmoved,
                     Some(false) => Condition::Moved,
                 },
-                target: self.target_rule(&pattern.capturing, &pattern.holding),
+                target: self.target_rule(pattern, kind, side, sq),
                 facing,
                 allowed: ends,
             };
@@ -493,12 +531,22 @@ impl<'a> Builder<'a> {
             && toward(self.g.rank(at), self.g.height, v.1)
     }
 
-    /// A ray's entries: may end where the expansion allows, with the last stops trimmed.
-    fn ray(e: &Expansion<'_>, squares: &[Square], pass_only: usize) -> Vec<Entry> {
+    /// A ray's entries: may end where the expansion allows and, by `crossed` (the lines
+    /// crossed on reaching each square), where every `crossing` minimum is met; the last
+    /// stops trimmed.
+    fn ray(
+        e: &Expansion<'_>,
+        squares: &[Square],
+        pass_only: usize,
+        crossed: &[Vec<u32>],
+    ) -> Vec<Entry> {
         let mut ray: Vec<Entry> = squares
             .iter()
             .enumerate()
-            .map(|(i, &s)| Entry::new(s, i >= pass_only && e.allowed.contains(s)))
+            .map(|(i, &s)| {
+                let enough = crossed.get(i).is_none_or(|c| Self::enough(e, c));
+                Entry::new(s, i >= pass_only && e.allowed.contains(s) && enough)
+            })
             .collect();
         // Squares past the last stop can never be a destination.
         while ray.last().is_some_and(|x| !x.can_stop()) {
@@ -573,7 +621,7 @@ impl<'a> Builder<'a> {
                 self.continuation(e, leg, &ray, out);
             }
             if last {
-                let ray = Self::ray(e, &squares, 0);
+                let ray = Self::ray(e, &squares, 0, &counts);
                 if !ray.is_empty() {
                     out.push(e.raw(pre.to_vec(), ray, hop));
                 }
@@ -625,9 +673,20 @@ impl<'a> Builder<'a> {
         };
         let wall = &self.variant.lines()[c.line.0 as usize];
         let reach = if c.first_step { c.max } else { 1 };
+        // `move-only along`: after an inward crossing, the runs of the line crossed and the
+        // way the crossing step was heading along them.
+        let before = match c.squares.len() {
+            0 | 1 => c.origin,
+            n => c.squares[n - 2],
+        };
+        let along = e.pattern.along.filter(|&(l, _)| {
+            l == c.line && self.variant.lines()[l.0 as usize].first[e.side.index()].contains(before)
+        });
+        let runs = along.map(|_| wall.crossed_runs(self.g, e.side, before, c.v));
         for w in self.arm_vectors(e, arm, x, c.v) {
             let mut count = c.crossed.to_vec();
             let mut more = Vec::new();
+            let mut counts = Vec::new();
             let mut cur = x;
             while more.len() < reach {
                 let Some(next) = self.g.offset(cur, w.0, w.1) else {
@@ -645,11 +704,27 @@ impl<'a> Builder<'a> {
                     break;
                 }
                 more.push(next);
+                counts.push(count.clone());
                 cur = next;
             }
-            let ray = Self::ray(e, &more, 0);
+            let mut flags = e.flags;
+            if let (Some((_, ahead)), Some((files, ranks))) = (along, runs) {
+                // Along a north-south line is along the file; the step was heading along it
+                // by its file component, and the same for an east-west line.
+                let sideways = (files && w.0 == 0 && !(ahead && w.1 == c.v.1))
+                    || (ranks && w.1 == 0 && !(ahead && w.0 == c.v.0));
+                if sideways {
+                    flags = flags.without(PathFlags::CAPTURE);
+                }
+            }
+            if !flags.has(PathFlags::MOVE) && !flags.has(PathFlags::CAPTURE) {
+                continue;
+            }
+            let ray = Self::ray(e, &more, 0, &counts);
             if !ray.is_empty() {
-                out.push(e.raw(c.squares.to_vec(), ray, false));
+                let mut raw = e.raw(c.squares.to_vec(), ray, false);
+                raw.flags = flags;
+                out.push(raw);
             }
         }
     }
@@ -657,13 +732,21 @@ impl<'a> Builder<'a> {
     /// Counts the lines a step by `v` from `from` crosses into `count` (one entry per
     /// `crossing` limit of the pattern); false if that goes over a limit.
     fn cross(&self, e: &Expansion<'_>, from: Square, v: (i32, i32), count: &mut [u32]) -> bool {
-        for (c, &(line, limit)) in count.iter_mut().zip(&e.pattern.crossing) {
+        for (c, &(line, _, most)) in count.iter_mut().zip(&e.pattern.crossing) {
             *c += self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v);
-            if *c > limit {
+            if *c > most {
                 return false;
             }
         }
         true
+    }
+
+    /// Whether lines crossed `count` times meet every `crossing` minimum of the pattern.
+    fn enough(e: &Expansion<'_>, count: &[u32]) -> bool {
+        count
+            .iter()
+            .zip(&e.pattern.crossing)
+            .all(|(&c, &(_, least, _))| c >= least)
     }
 
     /// Expands a bent slide or hop from `at`: each square takes its arm's step type; where
@@ -686,6 +769,7 @@ impl<'a> Builder<'a> {
                 chosen,
                 squares: Vec::new(),
                 crossed: vec![0; e.pattern.crossing.len()],
+                counts: Vec::new(),
             };
             self.bent_ray(e, leg, walk, out);
         }
@@ -716,6 +800,7 @@ impl<'a> Builder<'a> {
                 break;
             }
             w.squares.push(next);
+            w.counts.push(w.crossed.clone());
             cur = next;
             if next_arm == w.arm {
                 continue;
@@ -747,13 +832,14 @@ impl<'a> Builder<'a> {
                     chosen,
                     squares: w.squares.clone(),
                     crossed: w.crossed.clone(),
+                    counts: w.counts.clone(),
                 };
                 self.bent_ray(e, leg, branch, out);
             }
             w.chosen[next_arm] = Some(first);
             w.dir = first;
         }
-        let ray = Self::ray(e, &w.squares, shared);
+        let ray = Self::ray(e, &w.squares, shared, &w.counts);
         if !ray.is_empty() {
             out.push(e.raw(Vec::new(), ray, hop));
         }
@@ -957,6 +1043,32 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         drops: rules.drops && guards_hold(options, &rules.drops_options),
         castlings,
         rights,
+        conditions: rules
+            .conditions
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| guards_hold(options, &w.options))
+            .map(|(i, w)| {
+                let terms = w
+                    .terms
+                    .iter()
+                    .map(|t| {
+                        let kinds = t.kinds.iter().fold(0u128, |acc, k| acc | 1 << k.index());
+                        let zone = t
+                            .zone
+                            .map(|z| variant.zones()[z.0 as usize].squares.clone());
+                        (t.count, t.enemy, kinds, zone)
+                    })
+                    .collect();
+                (
+                    i as u16,
+                    WhenTable {
+                        terms,
+                        verdict: w.verdict,
+                    },
+                )
+            })
+            .collect(),
     }
 }
 

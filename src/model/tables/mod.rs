@@ -13,7 +13,7 @@ mod walk;
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::{
-    Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant, Verdict,
+    Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant, Verdict, ZoneId,
 };
 
 pub use walk::{Reach, Target};
@@ -248,6 +248,18 @@ pub(crate) struct TargetRule {
     pub(crate) victims: u128,
     /// A condition on the part of a partition the move ends in.
     pub(crate) holding: Option<HoldingRule>,
+    /// Zones the move may end in only when they hold certain pieces.
+    pub(crate) entries: Vec<EntryRule>,
+}
+
+/// `enter ZONE only when holding PIECE...`, compiled for moves from outside the zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EntryRule {
+    pub(crate) zone: ZoneId,
+    /// The moving side's kinds that count, as a bit set.
+    pub(crate) friendly: u128,
+    /// The opponents' kinds that count, as a bit set.
+    pub(crate) enemy: u128,
 }
 
 /// `teleport next to PIECE...`, compiled.
@@ -255,6 +267,10 @@ pub(crate) struct TargetRule {
 pub(crate) struct TeleportRule {
     /// The friendly kinds it lands next to, as a bit set.
     pub(crate) anchors: u128,
+    /// Only from this zone.
+    pub(crate) from: Option<ZoneId>,
+    /// To the empty squares of this zone (instead of next to anchors).
+    pub(crate) to: Option<ZoneId>,
     /// Only where its own moves could not capture on the anchor's square.
     pub(crate) not_attacking: bool,
     /// Per side: where the piece may stand (its confinements).
@@ -265,8 +281,10 @@ pub(crate) struct TeleportRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct HoldingRule {
     pub(crate) partition: PartitionId,
-    /// The friendly kinds, as a bit set.
-    pub(crate) kinds: u128,
+    /// The moving side's kinds that count, as a bit set.
+    pub(crate) friendly: u128,
+    /// The opponents' kinds that count, as a bit set.
+    pub(crate) enemy: u128,
     /// The part must hold one (`true`) or none (`false`).
     pub(crate) inside: bool,
 }
@@ -381,6 +399,18 @@ pub struct RuleTable {
     pub castlings: Vec<CastlingTable>,
     /// The distinct (king, partner) square pairs of the castlings, which FEN lists.
     pub rights: Vec<CastlingRight>,
+    /// The `when` rules in force: their index among the definition's, and the rule.
+    pub conditions: Vec<(u16, WhenTable)>,
+}
+
+/// A `when` rule, compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhenTable {
+    /// Per term: the count, whether it counts the opponents' pieces, the kinds as a bit set
+    /// and the zone (per side) or none.
+    pub terms: Vec<(u32, bool, u128, Option<Vec<SquareSet>>)>,
+    /// The result for the side the terms hold for.
+    pub verdict: Verdict,
 }
 
 impl RuleTable {
@@ -575,6 +605,18 @@ impl Tables {
     #[inline]
     pub(crate) fn holding(&self, target: u16) -> Option<&HoldingRule> {
         self.target_rules[target as usize].holding.as_ref()
+    }
+
+    /// The squares of zone `zone` for `side`.
+    #[inline]
+    pub(crate) fn zone(&self, zone: ZoneId, side: Side) -> &SquareSet {
+        &self.variant.zones()[zone.0 as usize].squares[side.index()]
+    }
+
+    /// The entry conditions of a path or way with target rule `target`.
+    #[inline]
+    pub(crate) fn entries(&self, target: u16) -> &[EntryRule] {
+        &self.target_rules[target as usize].entries
     }
 
     /// The part of partition `partition` that `sq` lies in, for `side`.
