@@ -269,6 +269,21 @@ pub fn diagram_markers(
                     };
                     set(target.square, m);
                 }
+                // A teleport to a zone needs only empty squares: alone, every square of it.
+                for rule in t.teleports(piece.kind) {
+                    let Some(zone) = rule.to else { continue };
+                    if rule
+                        .from
+                        .is_some_and(|z| !t.zone(z, piece.side).contains(at))
+                    {
+                        continue;
+                    }
+                    for sq in t.zone(zone, piece.side).iter() {
+                        if sq != at && rule.allowed[piece.side.index()].contains(sq) {
+                            set(sq, Marker::MoveOnly);
+                        }
+                    }
+                }
             }
             DiagramMode::InPosition => {
                 let mut p = pos.clone();
