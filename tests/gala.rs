@@ -206,6 +206,12 @@ fn a_horsa_moves_diagonally_in_a_castle_and_orthogonally_in_the_cross_first_one_
     for sq in ["h1", "i4", "j5"] {
         assert!(t.contains(&sq.to_string()), "{sq} in {t:?}");
     }
+    // Back on h1 it has still moved, and the FEN says so.
+    let back = play(&play(&moved, "g2h1"), "j2j1");
+    assert!(back.fen().ends_with(" moved:h1"), "{}", back.fen());
+    let read = back.with_fen(&back.fen()).unwrap();
+    assert_eq!(read.hash(), back.hash());
+    assert!(targets(&read, "h1").contains(&"j3".to_string()));
     let moved = with_galas(&[], &[("H", "c3")]);
     assert_eq!(
         targets(&moved, "c3"),

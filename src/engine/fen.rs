@@ -119,6 +119,25 @@ impl Position {
             None => out.push('-'),
         }
         let _ = write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number());
+        // A piece back on its start square after moving looks unmoved on the board: the
+        // field says otherwise, for the pieces whose moves depend on it.
+        let moved: Vec<String> = t
+            .setup()
+            .iter()
+            .filter(|p| {
+                t.first_move_squares().contains(p.square)
+                    && !self.unmoved.contains(p.square)
+                    && self.piece_at(p.square)
+                        == Some(Piece {
+                            side: p.side,
+                            kind: p.piece,
+                        })
+            })
+            .map(|p| g.name(p.square).to_string())
+            .collect();
+        if !moved.is_empty() {
+            let _ = write!(out, " moved:{}", moved.join(","));
+        }
         out
     }
 }
@@ -230,8 +249,17 @@ fn read_state<'a>(
     let mut numbers = Vec::new();
     let mut castling_done = false;
     let mut ep_done = false;
+    let mut moved = Vec::new();
     for field in fields {
-        if field.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(list) = field.strip_prefix("moved:") {
+            let g = pos.tables().geometry();
+            for name in list.split(',') {
+                let sq = g.parse(name).ok_or_else(|| {
+                    ParseFenError(format!("`{name}` in `{field}` is not a square"))
+                })?;
+                moved.push(sq);
+            }
+        } else if field.bytes().all(|b| b.is_ascii_digit()) {
             numbers.push(
                 field
                     .parse::<u32>()
@@ -262,6 +290,9 @@ fn read_state<'a>(
         _ => return err("too many number fields"),
     }
     mark_first_move_pieces(pos);
+    for sq in moved {
+        pos.unmoved.remove(sq);
+    }
     Ok(())
 }
 
