@@ -228,11 +228,17 @@ fn first_move_patterns_follow_the_piece() {
     let moved = play(&p, &["c1d2", "f6e6", "d2c1", "e6f6"]);
     assert_eq!(targets(&moved, "c1"), sorted(&["d2", "e3", "f4"]));
     // Same placement, different history: a different position for repetition.
-    let placement = |pos: &Position| pos.fen().rsplitn(3, ' ').last().unwrap().to_string();
+    let placement = |pos: &Position| pos.fen().split(' ').take(4).collect::<Vec<_>>().join(" ");
     assert_eq!(placement(&moved), placement(&p));
     assert_ne!(moved.hash(), p.hash());
-    // A FEN cannot say it: a scout on a scout's start square reads as unmoved.
+    // The FEN's `moved:` field says it: the scout back on c1 reads as moved.
+    assert!(moved.fen().ends_with(" moved:c1"), "{}", moved.fen());
     let read = start.with_fen(&moved.fen()).unwrap();
+    assert_eq!(targets(&read, "c1"), sorted(&["d2", "e3", "f4"]));
+    assert_eq!(read.hash(), moved.hash());
+    // Without the field a scout on a scout's start square reads as unmoved.
+    let plain = moved.fen().replace(" moved:c1", "");
+    let read = start.with_fen(&plain).unwrap();
     assert_eq!(targets(&read, "c1"), sorted(&["d2"]));
     assert_eq!(read.hash(), p.hash());
 }
