@@ -2,29 +2,8 @@
 //! list below was worked out by hand from the rules, square by square.
 
 mod common;
-use common::start;
+use common::{sorted, start, targets};
 use rulebook::engine::{notation, Position};
-
-/// The destinations of the legal moves from `from`, sorted.
-fn targets(pos: &Position, from: &str) -> Vec<String> {
-    let g = pos.tables().geometry();
-    let sq = g.parse(from).unwrap();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from == sq && !m.is_drop())
-        .map(|m| g.name(m.to).to_string())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
 
 #[test]
 fn middle_xiangqi_elephant_is_blocked_on_each_path_square() {

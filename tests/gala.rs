@@ -2,6 +2,8 @@
 //! sentence it proves and checks it on a position built for it. Positions are written as
 //! piece lists; white's Galas stand out of the way unless the test is about them.
 
+mod common;
+use common::{sorted, targets};
 use rulebook::engine::{notation, record, Piece, Position};
 use rulebook::model::{Side, Tables};
 use rulebook::render::{move_diagram, DiagramMode};
@@ -66,27 +68,6 @@ fn with_galas(options: &[&str], pieces: &[(&str, &str)]) -> Position {
     let mut all: Vec<(&str, &str)> = GALAS.to_vec();
     all.extend_from_slice(pieces);
     at(options, &all, true)
-}
-
-/// The destinations of the legal moves from `from`, sorted, each once.
-fn targets(pos: &Position, from: &str) -> Vec<String> {
-    let g = pos.tables().geometry();
-    let sq = g.parse(from).unwrap();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from == sq)
-        .map(|m| g.name(m.to).to_string())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn play(pos: &Position, mv: &str) -> Position {

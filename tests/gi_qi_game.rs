@@ -2,6 +2,8 @@
 //! before and after crossing the river compared with the Betza given for it, then each rule
 //! the page states on a position built for it.
 
+mod common;
+use common::{sorted, targets};
 use rulebook::engine::{notation, Piece, Position};
 use rulebook::model::{Side, Tables};
 use rulebook::render::{diagram_markers, DiagramMode, Marker};
@@ -158,27 +160,6 @@ fn korean_cannons_hop_on_every_move() {
             "{letter} with korean-cannons should move as {betza}"
         );
     }
-}
-
-/// The destinations of the legal moves from `from`, sorted, each once.
-fn targets(pos: &Position, from: &str) -> Vec<String> {
-    let g = pos.tables().geometry();
-    let sq = g.parse(from).unwrap();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from == sq && !m.is_drop())
-        .map(|m| g.name(m.to).to_string())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn at(fen: &str) -> Position {

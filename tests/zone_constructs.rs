@@ -2,6 +2,8 @@
 //! `stay within`, directions per zone, `inward`, `into`, bent slides and hops, shots and
 //! capture predicates, setups per option. Every target list was worked out by hand.
 
+mod common;
+use common::sorted;
 use rulebook::engine::{notation, Position};
 use rulebook::model::Tables;
 
@@ -27,12 +29,6 @@ fn targets(start: &Position, fen: &str, from: &str) -> Vec<String> {
     out.dedup();
     assert_eq!(n, out.len(), "{fen}: a move from {from} listed twice");
     out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 /// A 6x6 board: a lane across ranks 3-4, four quarters.

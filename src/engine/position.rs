@@ -595,7 +595,13 @@ impl Position {
         };
         if let Some(h) = t.holding(target) {
             let part = t.part_of(h.partition, side, to);
-            let held = self.plist.iter().flatten().any(|&s| {
+            // A friendly-only list (king zones) needs only the side's own pieces.
+            let lists = if h.enemy == 0 {
+                &self.plist[side.index()..=side.index()]
+            } else {
+                &self.plist[..]
+            };
+            let held = lists.iter().flatten().any(|&s| {
                 counts(self.board[s as usize], h.friendly, h.enemy)
                     && t.part_of(h.partition, side, Square(s)) == part
             });

@@ -16,3 +16,27 @@ pub fn start_of(path: &str) -> Position {
 pub fn start(file: &str) -> Position {
     start_of(&format!("definitions/{file}"))
 }
+
+/// The destinations of the legal board moves from `from`, sorted, each once.
+#[allow(dead_code)]
+pub fn targets(pos: &Position, from: &str) -> Vec<String> {
+    let g = pos.tables().geometry();
+    let sq = g.parse(from).unwrap();
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == sq && !m.is_drop())
+        .map(|m| g.name(m.to).to_string())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The squares, as owned strings, sorted.
+#[allow(dead_code)]
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
