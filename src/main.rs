@@ -155,7 +155,8 @@ enum MovesFormat {
 
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// Start from this FEN instead of the start position.
+    /// Start from this FEN instead of the start position (`diagram`: show the pieces' legal
+    /// moves in this position instead of their movement on an otherwise empty board).
     #[arg(long)]
     fen: Option<String>,
     /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
@@ -567,6 +568,10 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
                     history.push(notation::san(&pos, &m));
                     pos.play(m);
                 }
+                Err(notation::ParseMoveError::Illegal { why, .. }) => println!(
+                    "`{text}` cannot be played: {}",
+                    record::why_not_legal(&pos, text, &why)
+                ),
                 Err(e) => println!("{e}"),
             },
         }

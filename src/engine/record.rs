@@ -112,6 +112,21 @@ fn why_illegal(pos: &Position, m: Move) -> String {
     "is not legal here".into()
 }
 
+/// Why `text`, read as a move but matching no legal move, cannot be played: the rule it breaks
+/// when it names a pseudo-legal move, else what stands in its way. `why` is the parser's own
+/// hint, if any.
+pub fn why_not_legal(pos: &Position, text: &str, why: &str) -> String {
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo);
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    match notation::parse_move_among(pos, core, &pseudo) {
+        Ok(m) => why_illegal(pos, m),
+        Err(_) if !why.is_empty() => format!("not a legal move{why}"),
+        Err(_) => notation::explain_from_square(pos, core)
+            .unwrap_or_else(|| "matches no legal move".into()),
+    }
+}
+
 /// Replays `record` from `start`.
 ///
 /// # Errors
@@ -135,17 +150,7 @@ pub fn replay(start: &Position, record: &str) -> Result<Replay, ReplayError> {
         let mv = match notation::parse_move(&pos, &text) {
             Ok(m) => m,
             Err(ParseMoveError::Illegal { why, .. }) => {
-                let mut pseudo = Vec::new();
-                pos.pseudo_moves(&mut pseudo);
-                let core = text.trim_end_matches(['+', '#', '!', '?']);
-                return Err(fail(
-                    match notation::parse_move_among(&pos, core, &pseudo) {
-                        Ok(m) => why_illegal(&pos, m),
-                        Err(_) if !why.is_empty() => format!("not a legal move{why}"),
-                        Err(_) => notation::explain_from_square(&pos, core)
-                            .unwrap_or_else(|| "matches no legal move".into()),
-                    },
-                ));
+                return Err(fail(why_not_legal(&pos, &text, &why)))
             }
             Err(e @ ParseMoveError::Ambiguous { .. }) => return Err(fail(e.to_string())),
             Err(ParseMoveError::Unreadable(_)) => {
