@@ -60,7 +60,9 @@ enum Command {
     /// Draw a move diagram: the board with its zones, a piece and the squares it can reach.
     ///
     /// Repeat `--piece` and `--at` to draw several pieces in one diagram, as rule books do:
-    /// the n-th `--piece` stands on the n-th `--at`.
+    /// the n-th `--piece` stands on the n-th `--at`. Without `--fen` the pieces stand alone on
+    /// an empty board and the diagram shows how they move; with `--fen` it shows their legal
+    /// moves in that position.
     Diagram {
         /// Definition file.
         file: PathBuf,
@@ -155,8 +157,7 @@ enum MovesFormat {
 
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// Start from this FEN instead of the start position (`diagram`: show the pieces' legal
-    /// moves in this position instead of their movement on an otherwise empty board).
+    /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
     /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.

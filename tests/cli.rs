@@ -411,3 +411,17 @@ fn a_closed_output_ends_the_program_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn play_says_why_a_move_cannot_be_played() {
+    let (out, _, code) = rulebook_with_input(
+        &["play", "definitions/chess.variant", "--computer", "none"],
+        "e2e5\nzz\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("`e2e5` cannot be played: the pawn on e2 cannot go to e5"),
+        "{out}"
+    );
+    assert!(out.contains("`zz` is not a move"), "{out}");
+}

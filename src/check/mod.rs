@@ -52,7 +52,7 @@ pub struct CheckReport {
 pub fn check_source(name: &str, text: &str) -> CheckReport {
     let (variant, problems) = match syntax::parse(text) {
         Ok(file) => check(&file),
-        Err(e) => (None, vec![e]),
+        Err(errors) => (None, errors),
     };
     let diagnostics = (!problems.is_empty()).then(|| Diagnostics::new(name, text, problems));
     let has_errors = diagnostics.as_ref().is_some_and(Diagnostics::has_errors);

@@ -1,7 +1,9 @@
 //! Text to typed syntax tree, with a byte span on every node.
 //!
-//! The grammar is `grammar/variant.pest`; no `pest` type leaves this module. The parser
-//! reports the first syntax error only: later checks need a whole tree.
+//! The grammar is `grammar/variant.pest`; no `pest` type leaves this module. After a syntax
+//! error the parser recovers at the next declaration (a line that starts, unindented, with a
+//! declaration keyword), so one run reports every broken declaration; later checks need a
+//! whole tree and run only when there is none.
 //!
 //! Leniency: tabs count as blanks, CRLF line ends are accepted, and numbers of any length
 //! parse here; the checker decides whether they are in range.
@@ -35,17 +37,148 @@ mod parser {
 
 use parser::{Rule, VariantParser};
 
+/// The most syntax errors reported in one run; after that many, the rest of the file is
+/// unlikely to be worth reading as a definition.
+pub const MAX_SYNTAX_ERRORS: usize = 50;
+
+/// The words that start a top-level declaration.
+const DECLARATION_KEYWORDS: [&str; 11] = [
+    "variant",
+    "board",
+    "sides",
+    "option",
+    "zone",
+    "partition",
+    "line",
+    "piece",
+    "castling",
+    "rules",
+    "setup",
+];
+
 /// Parses a definition into its syntax tree.
 ///
 /// # Errors
-/// The first syntax error, as a diagnostic with a span into `text`.
-pub fn parse(text: &str) -> Result<ast::File, DefinitionError> {
-    prescan(text)?;
-    let mut pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(text, &e))?;
-    let file = pairs
-        .next()
-        .expect("grammar: parsing `file` yields one pair");
-    Ok(lower::file(file))
+/// Every syntax error, each as a diagnostic with a span into `text`: after an error, the
+/// broken declaration is skipped and parsing resumes at the next one.
+pub fn parse(text: &str) -> Result<ast::File, Vec<DefinitionError>> {
+    prescan(text).map_err(|e| vec![e])?;
+    let mut errors = Vec::new();
+    // Skipped declarations are blanked out rather than cut, so that every span stays a span
+    // into `text`.
+    let mut work = text.to_string();
+    // Whether the last skip blanked everything to the end: the file then ends early because
+    // of the skip, which is no new error.
+    let mut skipped_to_end = false;
+    loop {
+        let error = match VariantParser::parse(Rule::file, &work) {
+            Ok(mut pairs) if errors.is_empty() => {
+                let file = pairs
+                    .next()
+                    .expect("grammar: parsing `file` yields one pair");
+                return Ok(lower::file(file));
+            }
+            Ok(_) => return Err(errors),
+            Err(e) => e,
+        };
+        let at = match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((start, _)) => start,
+        };
+        if skipped_to_end && work[at.min(work.len())..].trim().is_empty() {
+            return Err(errors);
+        }
+        errors.push(syntax_error(&work, &error));
+        if errors.len() >= MAX_SYNTAX_ERRORS {
+            return Err(errors);
+        }
+        match skip_declaration(&mut work, at) {
+            Some(end) => skipped_to_end = work[end..].trim().is_empty(),
+            None => return Err(errors),
+        }
+    }
+}
+
+/// Byte offsets of the lines that start with an unindented declaration keyword, and of those
+/// whose first word is only similar to one (a misspelt keyword still ends the declaration
+/// before it).
+fn declaration_starts(text: &str) -> (Vec<usize>, Vec<usize>) {
+    let (mut exact, mut likely) = (Vec::new(), Vec::new());
+    let mut line = 0;
+    for piece in text.split_inclusive('\n') {
+        let word_len = piece
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(piece.len());
+        let word = &piece[..word_len];
+        if DECLARATION_KEYWORDS.contains(&word) {
+            exact.push(line);
+            likely.push(line);
+        } else if word_len > 0
+            && crate::check::similar(word, DECLARATION_KEYWORDS.iter().copied()).is_some()
+        {
+            likely.push(line);
+        }
+        line += piece.len();
+    }
+    (exact, likely)
+}
+
+/// Blanks the declaration that holds the syntax error found at `at`, so that the next parse
+/// goes on after it. Returns where the blanked text ends, or `None` when nothing is left to
+/// skip.
+fn skip_declaration(work: &mut String, at: usize) -> Option<usize> {
+    let len = work.len();
+    let rest = &work[at.min(len)..];
+    let p = at.min(len) + (rest.len() - rest.trim_start().len());
+    if p >= len {
+        return None;
+    }
+    let (starts, boundaries) = declaration_starts(work);
+    let line_start = work[..p].rfind('\n').map_or(0, |i| i + 1);
+    let next = |after: usize| {
+        boundaries
+            .iter()
+            .copied()
+            .find(|&s| s > after)
+            .unwrap_or(len)
+    };
+    let previous = |upto: usize| starts.iter().copied().rfind(|&s| s < upto);
+    let (from, to) = if starts.contains(&p) {
+        // A declaration keyword where the grammar wanted more: the one before is unfinished.
+        (previous(p).unwrap_or(0), p)
+    } else if p == line_start {
+        // An unindented word that starts no declaration (a misspelt keyword): skip its lines.
+        (p, next(p))
+    } else {
+        (previous(p + 1).unwrap_or(line_start), next(p))
+    };
+    if blank(work, from, to) {
+        Some(to)
+    } else if blank(work, line_start, next(p)) {
+        Some(next(p))
+    } else {
+        None
+    }
+}
+
+/// Replaces `work[from..to]` by blanks, keeping line ends; whether anything changed.
+fn blank(work: &mut String, from: usize, to: usize) -> bool {
+    let region = &work[from..to];
+    if region.chars().all(char::is_whitespace) {
+        return false;
+    }
+    let blanked: String = region
+        .chars()
+        .map(|c| {
+            if c == '\n' || c == '\r' {
+                c.to_string()
+            } else {
+                " ".repeat(c.len_utf8())
+            }
+        })
+        .collect();
+    work.replace_range(from..to, &blanked);
+    true
 }
 
 /// Finds what the grammar would report poorly or what could recurse too deeply: unclosed

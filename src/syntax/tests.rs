@@ -12,7 +12,7 @@ fn ok(text: &str) -> ast::File {
 fn err(text: &str) -> String {
     match parse(text) {
         Ok(_) => panic!("expected a syntax error in {text:?}"),
-        Err(e) => e.to_string(),
+        Err(e) => e[0].to_string(),
     }
 }
 
