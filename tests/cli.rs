@@ -170,7 +170,23 @@ fn machine_readable_output() {
     assert_eq!(code, 0);
     let d: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(d["piece"], "Horse");
-    assert_eq!(d["targets"].as_array().unwrap().len(), 8);
+    let count = |marker: &str| {
+        d["targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["marker"] == marker)
+            .count()
+    };
+    // Eight knight-like targets and the four squares that must be empty on the way.
+    assert_eq!((count("both"), count("blocking")), (8, 4));
+    let legend: Vec<&str> = d["legend"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["glyph"].as_str().unwrap())
+        .collect();
+    assert_eq!(legend, ["*", "!"]);
 }
 
 #[test]
@@ -187,9 +203,11 @@ fn diagrams_as_svg() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
-    // Four diagonal targets, as dots; the palace squares tinted.
-    assert_eq!(out.matches(r##"fill="#1a7f37""##).count(), 4);
-    assert_eq!(out.matches("<title>palace</title>").count(), 18);
+    // Four diagonal targets; each side's palace tinted and named in the legend.
+    assert_eq!(out.matches(r#"class="marker both""#).count(), 4);
+    assert_eq!(out.matches("<title>palace (red)</title>").count(), 1);
+    assert!(out.contains(">zone palace (black)</text>"), "{out}");
+    assert!(out.contains(">move or capture</text>"), "{out}");
     snap!("cli_diagram_xiangqi_advisor_svg", out);
     let (out, _, code) = rulebook(&["board", "definitions/shogi.variant", "--format", "svg"]);
     assert_eq!(code, 0);
@@ -369,7 +387,8 @@ fn shots_are_listed_and_drawn_as_their_own_kind_of_move() {
     let (out, _, code) = rulebook(&["diagram", file, "--fen", fen, "--piece", "K", "--at", "c3"]);
     assert_eq!(code, 0);
     let c10 = out.lines().find(|l| l.starts_with("10 ")).unwrap();
-    assert_eq!(c10, "10 --!----==-------", "{out}");
+    assert_eq!(c10, "10 --s----==-------", "{out}");
+    assert!(out.contains("s capture without moving"), "{out}");
     let (out, _, _) = rulebook(&[
         "diagram", file, "--fen", fen, "--piece", "K", "--at", "c3", "--format", "json",
     ]);

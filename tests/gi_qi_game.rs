@@ -6,7 +6,7 @@ mod common;
 use common::{sorted, targets};
 use rulebook::engine::{notation, Piece, Position};
 use rulebook::model::{Side, Tables};
-use rulebook::render::{diagram_markers, DiagramMode, Marker};
+use rulebook::render::{diagram_markers, DiagramMode};
 
 fn load(text: &str, options: &[(&str, bool)]) -> Position {
     let variant = rulebook::load("test.variant", text).unwrap_or_else(|e| panic!("{e:?}"));
@@ -61,10 +61,7 @@ fn picture(pos: &Position, sq: rulebook::model::Square) -> Vec<String> {
                     let s = g.square(file, rank).unwrap();
                     match marks[s.index()] {
                         _ if s == sq => 'o',
-                        Some(Marker::Both) => '*',
-                        Some(Marker::MoveOnly) => 'm',
-                        Some(Marker::CaptureOnly) => 'x',
-                        Some(Marker::Shot) => '!',
+                        Some(m) => m.glyph(),
                         None => '.',
                     }
                 })
@@ -173,7 +170,7 @@ fn heavy_cavalry_reaches_sixteen_squares_and_is_blocked_on_its_way() {
     let pos = game(&[]);
     let sq = pos.tables().geometry().parse("e5").unwrap();
     let marks = diagram_markers(&alone(&pos, "+H", "e5"), &[sq], DiagramMode::Alone);
-    assert_eq!(marks.iter().flatten().count(), 16);
+    assert_eq!(marks.iter().flatten().filter(|m| m.is_target()).count(), 16);
     // The orthogonal square blocks both its diagonals; the first diagonal square blocks the
     // second; the last may be captured.
     let fen = "1k7/9/9/2p1P4/4+H4/9/9/9/7K1[] w - - 0 1";

@@ -500,7 +500,23 @@ fn lines_are_drawn_in_board_maps_and_diagrams() {
     });
     let svg =
         rulebook::render::move_diagram_svg(&alone, &[at], rulebook::render::DiagramMode::Alone);
-    assert_eq!(svg.matches("<line ").count(), 32);
+    let walls: usize = svg
+        .split(r#"<g class="wall""#)
+        .skip(1)
+        .map(|group| {
+            group
+                .split("</g>")
+                .next()
+                .unwrap()
+                .matches("<line ")
+                .count()
+        })
+        .sum();
+    assert_eq!(walls, 32);
+    assert!(
+        svg.contains(">line mounds</text>"),
+        "the legend names the line"
+    );
 }
 
 #[test]

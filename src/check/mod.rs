@@ -131,6 +131,7 @@ struct Items<'a> {
     setup: Option<&'a ast::SetupDecl>,
     /// Setups for some option settings (`if OPTION: setup`).
     other_setups: Vec<&'a ast::SetupDecl>,
+    drawing: Option<&'a ast::DrawingDecl>,
 }
 
 /// Keeps the first of a declaration that may appear once, reporting the others.
@@ -166,6 +167,7 @@ impl<'a> Items<'a> {
             rules: None,
             setup: None,
             other_setups: Vec::new(),
+            drawing: None,
         };
         for item in &file.items {
             match item {
@@ -181,6 +183,7 @@ impl<'a> Items<'a> {
                 ast::Item::Line(d) => items.lines.push(d),
                 ast::Item::Piece(d) => items.pieces.push(d),
                 ast::Item::Castling(d) => items.castlings.push(d),
+                ast::Item::Drawing(d) => once(&mut items.drawing, d, |d| d.keyword, "drawing", ctx),
             }
         }
         let missing = [
@@ -235,6 +238,7 @@ impl Ctx {
             other_setups.push((guards, placements));
         }
         self.drops_used(&rules, &items.pieces);
+        let drawing = items.drawing.map(|d| self.drawing(d)).unwrap_or_default();
         self.unused();
         let geometry = self.geometry?;
         Some(Variant {
@@ -249,7 +253,40 @@ impl Ctx {
             rules,
             setup,
             other_setups,
+            drawing,
         })
+    }
+
+    /// `drawing`: the style, the rivers' ranks checked against the board, the zones resolved.
+    fn drawing(&mut self, decl: &ast::DrawingDecl) -> crate::model::Drawing {
+        use crate::model::BoardStyle;
+        let style = match decl.style.node {
+            ast::BoardStyle::Checkered => BoardStyle::Checkered,
+            ast::BoardStyle::Grid => BoardStyle::Grid,
+            ast::BoardStyle::Points => BoardStyle::Points,
+        };
+        let mut rivers = Vec::new();
+        for rank in &decl.rivers {
+            let height = self.geometry.map_or(u32::MAX, |g| g.height as u32);
+            match rank.node.parse::<u32>() {
+                Ok(r) if r >= 1 && r < height => rivers.push(r as i32 - 1),
+                _ => self.report(DefinitionError::RankOffBoard {
+                    rank: rank.node.clone(),
+                    ranks: self.geometry.map_or(0, |g| g.height),
+                    at: rank.span.into(),
+                }),
+            }
+        }
+        let diagonals = decl
+            .diagonals
+            .iter()
+            .filter_map(|z| self.zone_ref(z))
+            .collect();
+        crate::model::Drawing {
+            style,
+            rivers,
+            diagonals,
+        }
     }
 
     /// Warns about zones and options nothing refers to, unless a reference failed to resolve

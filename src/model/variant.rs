@@ -93,6 +93,29 @@ pub struct Zone {
     pub glyph: Option<char>,
 }
 
+/// How pictures draw the board's squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Squares in two shades, as chess boards are.
+    #[default]
+    Checkered,
+    /// Squares of one shade, ruled apart, as shogi boards are.
+    Grid,
+    /// Points where lines cross, as xiangqi boards are: pieces stand on the points.
+    Points,
+}
+
+/// How pictures draw the board (`drawing`): it changes no rule.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drawing {
+    /// The style of the squares.
+    pub style: BoardStyle,
+    /// Ranks (from 0) after which a river runs across the board.
+    pub rivers: Vec<i32>,
+    /// Zones whose parts get their corner-to-corner diagonals drawn.
+    pub diagonals: Vec<ZoneId>,
+}
+
 /// A line between squares (a wall, a mound): the orthogonal steps that cross it, per side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
@@ -633,12 +656,19 @@ pub struct Variant {
     /// Start positions for some option settings, replacing `setup` when their guards hold
     /// (the last that holds wins).
     pub(crate) other_setups: Vec<(Vec<OptionGuard>, Vec<Placement>)>,
+    /// How pictures draw the board.
+    pub(crate) drawing: Drawing,
 }
 
 impl Variant {
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// How pictures draw the board.
+    pub fn drawing(&self) -> &Drawing {
+        &self.drawing
     }
 
     /// The board.

@@ -4,10 +4,10 @@ use std::fmt::Write;
 
 use crate::engine::fen::piece_letter;
 use crate::engine::{Piece, Position};
-use crate::model::{Geometry, Square, SquareSet};
+use crate::model::{Geometry, Reach, Square, SquareSet};
 
-/// What a piece can do on a marked square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a piece can do on a marked square, or why the square matters to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Marker {
     /// Move there or capture there: `*`.
     Both,
@@ -15,27 +15,50 @@ pub enum Marker {
     MoveOnly,
     /// Only capture there: `x`.
     CaptureOnly,
-    /// Capture there without moving (a shot): `!`.
+    /// Move there directly, capture there only over a screen (a cannon): `c`.
+    MoveOrHopCapture,
+    /// Capture there only over a screen: `h`.
+    HopCapture,
+    /// Move or capture there, but only over a screen (a grasshopper): `j`.
+    Hop,
+    /// Move there only over a screen: `v`.
+    HopMove,
+    /// Capture there without moving (a shot): `s`.
     Shot,
+    /// Go there by teleport: `t`.
+    Teleport,
+    /// Must be empty for a move to go past (a lame leg), never ended on: `!`.
+    Blocking,
 }
 
 impl Marker {
-    fn glyph(self) -> char {
+    /// Every marker, in the order legends list them.
+    pub const ALL: [Marker; 10] = [
+        Marker::Both,
+        Marker::MoveOnly,
+        Marker::CaptureOnly,
+        Marker::MoveOrHopCapture,
+        Marker::HopCapture,
+        Marker::Hop,
+        Marker::HopMove,
+        Marker::Shot,
+        Marker::Teleport,
+        Marker::Blocking,
+    ];
+
+    /// Its character in text diagrams.
+    pub fn glyph(self) -> char {
         match self {
             Marker::Both => '*',
             Marker::MoveOnly => 'm',
             Marker::CaptureOnly => 'x',
-            Marker::Shot => '!',
-        }
-    }
-
-    /// The marker of a square two moves reach. A shot is shown only where nothing else is:
-    /// the piece can take that victim by moving too.
-    fn add(self, other: Marker) -> Marker {
-        match (self, other) {
-            (a, b) if a == b => a,
-            (Marker::Shot, m) | (m, Marker::Shot) => m,
-            _ => Marker::Both,
+            Marker::MoveOrHopCapture => 'c',
+            Marker::HopCapture => 'h',
+            Marker::Hop => 'j',
+            Marker::HopMove => 'v',
+            Marker::Shot => 's',
+            Marker::Teleport => 't',
+            Marker::Blocking => '!',
         }
     }
 
@@ -45,8 +68,95 @@ impl Marker {
             Marker::Both => "both",
             Marker::MoveOnly => "move",
             Marker::CaptureOnly => "capture",
+            Marker::MoveOrHopCapture => "move-or-hop-capture",
+            Marker::HopCapture => "hop-capture",
+            Marker::Hop => "hop",
+            Marker::HopMove => "hop-move",
             Marker::Shot => "shot",
+            Marker::Teleport => "teleport",
+            Marker::Blocking => "blocking",
         }
+    }
+
+    /// What it means, for legends; `mode` decides how plain targets read (in a position they
+    /// are the legal moves).
+    pub fn meaning(self, mode: DiagramMode) -> &'static str {
+        match (self, mode) {
+            (Marker::Both, DiagramMode::Alone) => "move or capture",
+            (Marker::Both, DiagramMode::InPosition) => "move",
+            (Marker::MoveOnly, _) => "move only",
+            (Marker::CaptureOnly, DiagramMode::Alone) => "capture only",
+            (Marker::CaptureOnly, DiagramMode::InPosition) => "capture",
+            (Marker::MoveOrHopCapture, _) => "move, or capture over a screen",
+            (Marker::HopCapture, _) => "capture over a screen only",
+            (Marker::Hop, _) => "move or capture over a screen only",
+            (Marker::HopMove, _) => "move over a screen only",
+            (Marker::Shot, _) => "capture without moving",
+            (Marker::Teleport, _) => "teleport",
+            (Marker::Blocking, _) => "must be empty (blocks the move)",
+        }
+    }
+
+    /// Whether the piece can end a move there (all but [`Marker::Blocking`]).
+    pub fn is_target(self) -> bool {
+        self != Marker::Blocking
+    }
+
+    /// Whether a screen is needed to reach the square.
+    pub fn over_screen(self) -> bool {
+        matches!(
+            self,
+            Marker::MoveOrHopCapture | Marker::HopCapture | Marker::Hop | Marker::HopMove
+        )
+    }
+}
+
+/// Everything known about one square while a diagram is computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Ways {
+    move_direct: bool,
+    move_hop: bool,
+    capture_direct: bool,
+    capture_hop: bool,
+    shot: bool,
+    teleport: bool,
+    blocking: bool,
+}
+
+impl Ways {
+    /// The one marker that sums the ways up: a direct way hides the same way over a screen,
+    /// and shots, teleports and blocking squares show only where nothing else does.
+    fn marker(self) -> Option<Marker> {
+        #[derive(PartialEq)]
+        enum W {
+            No,
+            Direct,
+            Hop,
+        }
+        let way = |direct: bool, hop: bool| {
+            if direct {
+                W::Direct
+            } else if hop {
+                W::Hop
+            } else {
+                W::No
+            }
+        };
+        let mv = way(self.move_direct, self.move_hop);
+        let cap = way(self.capture_direct, self.capture_hop);
+        Some(match (mv, cap) {
+            (W::Direct, W::Direct) | (W::Hop, W::Direct) => Marker::Both,
+            (W::Direct, W::No) => Marker::MoveOnly,
+            (W::No, W::Direct) => Marker::CaptureOnly,
+            (W::Direct, W::Hop) => Marker::MoveOrHopCapture,
+            (W::No, W::Hop) => Marker::HopCapture,
+            (W::Hop, W::Hop) => Marker::Hop,
+            (W::Hop, W::No) => Marker::HopMove,
+            (W::No, W::No) if self.shot => Marker::Shot,
+            (W::No, W::No) if self.teleport => Marker::Teleport,
+            (W::No, W::No) if self.blocking => Marker::Blocking,
+            (W::No, W::No) => return None,
+        })
     }
 }
 
@@ -240,20 +350,17 @@ pub fn position_diagram(pos: &Position) -> String {
     })
 }
 
-/// The squares the pieces on `pieces` can go to, with what they can do there. In
-/// [`DiagramMode::Alone`] each piece's movement is its own, whatever else stands on the board
-/// (a rule book's diagram of several pieces shows each as if alone).
+/// The squares the pieces on `pieces` can go to, with what they can do there, and (alone)
+/// the squares their lame legs need empty. In [`DiagramMode::Alone`] each piece's movement is
+/// its own, whatever else stands on the board (a rule book's diagram of several pieces shows
+/// each as if alone).
 pub fn diagram_markers(
     pos: &Position,
     pieces: &[Square],
     mode: DiagramMode,
 ) -> Vec<Option<Marker>> {
     let t = pos.tables();
-    let mut marks: Vec<Option<Marker>> = vec![None; t.geometry().len()];
-    let mut set = |sq: Square, m: Marker| {
-        let cur = &mut marks[sq.index()];
-        *cur = Some(cur.map_or(m, |c| c.add(m)));
-    };
+    let mut ways: Vec<Ways> = vec![Ways::default(); t.geometry().len()];
     for &at in pieces {
         let Some(piece) = pos.piece_at(at) else {
             continue;
@@ -261,13 +368,27 @@ pub fn diagram_markers(
         match mode {
             DiagramMode::Alone => {
                 for target in t.reach(piece.kind, piece.side, at) {
-                    let m = match (target.can_move, target.can_capture) {
-                        (true, true) => Marker::Both,
-                        (true, false) => Marker::MoveOnly,
-                        (false, true) => Marker::CaptureOnly,
-                        (false, false) => continue,
-                    };
-                    set(target.square, m);
+                    let w = &mut ways[target.square.index()];
+                    let hop = target.reach == Reach::OverScreen;
+                    if target.can_move {
+                        if hop {
+                            w.move_hop = true;
+                        } else {
+                            w.move_direct = true;
+                        }
+                    }
+                    if target.can_capture {
+                        if hop {
+                            w.capture_hop = true;
+                        } else {
+                            w.capture_direct = true;
+                        }
+                    }
+                }
+                for sq in t.blocking(piece.kind, piece.side, at) {
+                    if pos.piece_at(sq).is_none() {
+                        ways[sq.index()].blocking = true;
+                    }
                 }
                 // A teleport to a zone needs only empty squares: alone, every square of it.
                 for rule in t.teleports(piece.kind) {
@@ -280,7 +401,7 @@ pub fn diagram_markers(
                     }
                     for sq in t.zone(zone, piece.side).iter() {
                         if sq != at && rule.allowed[piece.side.index()].contains(sq) {
-                            set(sq, Marker::MoveOnly);
+                            ways[sq.index()].teleport = true;
                         }
                     }
                 }
@@ -294,19 +415,48 @@ pub fn diagram_markers(
                     if m.from != at || m.is_drop() {
                         continue;
                     }
-                    let marker = if m.is_shot() {
-                        Marker::Shot
+                    let w = &mut ways[m.to.index()];
+                    if m.is_shot() {
+                        w.shot = true;
                     } else if crate::engine::notation::is_capture(&p, &m) {
-                        Marker::CaptureOnly
+                        w.capture_direct = true;
                     } else {
-                        Marker::Both
-                    };
-                    set(m.to, marker);
+                        w.move_direct = true;
+                        w.capture_direct = true;
+                    }
                 }
             }
         }
     }
+    let mut marks: Vec<Option<Marker>> = ways.iter().map(|w| w.marker()).collect();
+    // The pieces drawn are never their own blocking squares.
+    for &at in pieces {
+        if marks[at.index()] == Some(Marker::Blocking) {
+            marks[at.index()] = None;
+        }
+    }
     marks
+}
+
+/// The markers present in `marks`, in legend order.
+pub fn markers_present(marks: &[Option<Marker>]) -> Vec<Marker> {
+    Marker::ALL
+        .into_iter()
+        .filter(|m| marks.contains(&Some(*m)))
+        .collect()
+}
+
+/// The legend line of a text diagram: each marker present and its meaning.
+fn legend(marks: &[Option<Marker>], mode: DiagramMode) -> String {
+    let present = markers_present(marks);
+    if present.is_empty() {
+        return "no moves\n".to_string();
+    }
+    let items: Vec<String> = present
+        .iter()
+        .map(|m| format!("{} {}", m.glyph(), m.meaning(mode)))
+        .collect();
+    format!("{}\n", items.join("; "))
 }
 
 /// What a diagram square shows: a piece drawn there, else its marker, else its zone glyph.
@@ -336,12 +486,7 @@ pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Str
         Some(edges) => lined_grid(g, &edges, cell),
         None => grid(g, cell),
     };
-    let shots = marks.contains(&Some(Marker::Shot));
-    out.push_str(match (mode, shots) {
-        (DiagramMode::Alone, _) => "* move or capture, m move only, x capture only\n",
-        (DiagramMode::InPosition, false) => "* move, x capture\n",
-        (DiagramMode::InPosition, true) => "* move, x capture, ! capture without moving\n",
-    });
+    out.push_str(&legend(&marks, mode));
     out
 }
 
@@ -350,6 +495,11 @@ pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Str
 pub fn plain_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
     let marks = diagram_markers(pos, pieces, mode);
     let bg = zone_background(pos);
+    // Rule books mark only the targets.
+    let marks: Vec<Option<Marker>> = marks
+        .into_iter()
+        .map(|m| m.filter(|m| m.is_target()))
+        .collect();
     bare_grid(pos.tables().geometry(), |sq| {
         diagram_cell(pos, &marks, &bg, pieces, sq, |_| '*')
     })
@@ -379,6 +529,19 @@ pub struct DiagramInfo {
     pub pieces: Vec<PlacedInfo>,
     /// Every marked square, in square order.
     pub targets: Vec<TargetInfo>,
+    /// The markers used, each with its text glyph and meaning.
+    pub legend: Vec<LegendInfo>,
+}
+
+/// One marker of a diagram's legend.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LegendInfo {
+    /// The marker's name, as [`TargetInfo::marker`] writes it.
+    pub marker: &'static str,
+    /// Its character in text diagrams.
+    pub glyph: char,
+    /// What it means.
+    pub meaning: &'static str,
 }
 
 /// One piece of a [`DiagramInfo`].
@@ -397,7 +560,8 @@ pub struct PlacedInfo {
 pub struct TargetInfo {
     /// The square.
     pub square: String,
-    /// `both`, `move`, `capture` or `shot`.
+    /// `both`, `move`, `capture`, `move-or-hop-capture`, `hop-capture`, `hop`, `hop-move`,
+    /// `shot`, `teleport` or `blocking`.
     pub marker: &'static str,
 }
 
@@ -439,6 +603,14 @@ pub fn diagram_info(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Dia
                     square: g.name(sq).to_string(),
                     marker: m.name(),
                 })
+            })
+            .collect(),
+        legend: markers_present(&marks)
+            .into_iter()
+            .map(|m| LegendInfo {
+                marker: m.name(),
+                glyph: m.glyph(),
+                meaning: m.meaning(mode),
             })
             .collect(),
     }

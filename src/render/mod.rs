@@ -9,7 +9,8 @@ mod diagram;
 mod svg;
 
 pub use diagram::{
-    board_map, diagram_info, diagram_markers, move_diagram, plain_diagram, plain_position,
-    position_diagram, DiagramInfo, DiagramMode, Marker, PlacedInfo, TargetInfo,
+    board_map, diagram_info, diagram_markers, markers_present, move_diagram, plain_diagram,
+    plain_position, position_diagram, DiagramInfo, DiagramMode, LegendInfo, Marker, PlacedInfo,
+    TargetInfo,
 };
 pub use svg::{board_svg, move_diagram_svg};

@@ -42,6 +42,8 @@ pub enum Item {
     Rules(RulesDecl),
     /// `setup ...`.
     Setup(SetupDecl),
+    /// `drawing ...`.
+    Drawing(DrawingDecl),
 }
 
 impl Item {
@@ -58,6 +60,7 @@ impl Item {
             Item::Castling(d) => d.span,
             Item::Rules(d) => d.span,
             Item::Setup(d) => d.span,
+            Item::Drawing(d) => d.span,
         }
     }
 }
@@ -85,6 +88,32 @@ pub struct BoardDecl {
     pub width: Number,
     /// Number of ranks.
     pub height: Number,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// How pictures draw the board's squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Squares in two shades, as chess boards are.
+    Checkered,
+    /// Squares of one shade, ruled apart, as shogi boards are.
+    Grid,
+    /// Points where lines cross, as xiangqi boards are.
+    Points,
+}
+
+/// `drawing STYLE [, river after rank N] [, diagonals in ZONE]...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawingDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// The style.
+    pub style: Spanned<BoardStyle>,
+    /// `river after rank N`: the rank the river follows.
+    pub rivers: Vec<Number>,
+    /// `diagonals in ZONE`.
+    pub diagonals: Vec<Ident>,
     /// The whole declaration.
     pub span: Span,
 }

@@ -67,6 +67,7 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::castling_decl => ast::Item::Castling(castling_decl(pair)),
         Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
         Rule::setup_decl => ast::Item::Setup(setup_decl(pair)),
+        Rule::drawing_decl => ast::Item::Drawing(drawing_decl(pair)),
         r => unreachable!("item: unexpected {r:?}"),
     }
 }
@@ -101,6 +102,47 @@ fn board_decl(pair: P<'_>) -> ast::BoardDecl {
         keyword,
         width,
         height,
+        span: whole,
+    }
+}
+
+fn drawing_decl(pair: P<'_>) -> ast::DrawingDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_drawing"));
+    let style_pair = next(&mut parts, "board_style");
+    let style_span = span(&style_pair);
+    let style = match next(&mut style_pair.into_inner(), "style word").as_rule() {
+        Rule::kw_grid => ast::BoardStyle::Grid,
+        Rule::kw_points => ast::BoardStyle::Points,
+        _ => ast::BoardStyle::Checkered,
+    };
+    let mut rivers = Vec::new();
+    let mut diagonals = Vec::new();
+    for extra in parts {
+        let mark = next(&mut extra.into_inner().skip(1), "drawing mark");
+        match mark.as_rule() {
+            Rule::river_mark => {
+                let number = mark
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .expect("grammar: a river names its rank");
+                rivers.push(spanned_str(&number));
+            }
+            _ => {
+                let name = mark
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::ident)
+                    .expect("grammar: diagonals name a zone");
+                diagonals.push(spanned_str(&name));
+            }
+        }
+    }
+    ast::DrawingDecl {
+        keyword,
+        style: Spanned::new(style, style_span),
+        rivers,
+        diagonals,
         span: whole,
     }
 }

@@ -42,7 +42,7 @@ use parser::{Rule, VariantParser};
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// The words that start a top-level declaration.
-const DECLARATION_KEYWORDS: [&str; 11] = [
+const DECLARATION_KEYWORDS: [&str; 12] = [
     "variant",
     "board",
     "sides",
@@ -54,6 +54,7 @@ const DECLARATION_KEYWORDS: [&str; 11] = [
     "castling",
     "rules",
     "setup",
+    "drawing",
 ];
 
 /// Parses a definition into its syntax tree.
@@ -380,6 +381,11 @@ fn describe(rule: Rule) -> String {
         Rule::castling_decl => "`castling`",
         Rule::rules_decl => "`rules`",
         Rule::setup_decl | Rule::setup_fen | Rule::setup_picture => "`setup`",
+        Rule::drawing_decl => "`drawing`",
+        Rule::board_style => "`checkered`, `grid` or `points`",
+        Rule::drawing_extra | Rule::river_mark | Rule::diagonals_mark => {
+            "`river after rank N` or `diagonals in ZONE`"
+        }
         Rule::move_clause => "`move`",
         Rule::stay_clause => "`stay`",
         Rule::never_clause => "`never`",
@@ -461,6 +467,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`castling`",
             "`rules`",
             "`setup`",
+            "`drawing`",
         ],
     ),
 ];

@@ -137,4 +137,19 @@ impl Tables {
         }
         out
     }
+
+    /// The squares that must be empty for `kind` of `side` on `from` to go along some path
+    /// and that the path cannot end on: the legs before its ray (a lame piece's blocking
+    /// squares, drawn `!` in move diagrams).
+    pub fn blocking(&self, kind: PieceKind, side: Side, from: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        for path in self.paths(kind, side, from) {
+            if path.flags().has(PathFlags::SHOT) {
+                continue;
+            }
+            let (pre, _) = self.path_runs(path);
+            out.extend(pre.iter().map(|e| e.square()));
+        }
+        out
+    }
 }
