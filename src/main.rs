@@ -62,7 +62,7 @@ enum Command {
     /// Repeat `--piece` and `--at` to draw several pieces in one diagram, as rule books do:
     /// the n-th `--piece` stands on the n-th `--at`. Without `--fen` the pieces stand alone on
     /// an empty board and the diagram shows how they move; with `--fen` it shows their legal
-    /// moves in that position.
+    /// moves in that position. `--all --out DIR` draws every piece and writes a gallery page.
     Diagram {
         /// Definition file.
         file: PathBuf,
@@ -75,6 +75,13 @@ enum Command {
         /// Whose piece it is (side name), when the letter's case should not decide.
         #[arg(long)]
         side: Option<String>,
+        /// Draw every piece (from the centre and from each zone where its movement changes)
+        /// as SVG files in `--out`, with a page `index.html` that shows them.
+        #[arg(long, requires = "out", conflicts_with_all = ["piece", "at", "fen"])]
+        all: bool,
+        /// The directory `--all` writes to (created if needed).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -229,10 +236,15 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             piece,
             at,
             side,
+            all,
+            out,
             format,
             position: args,
         } => {
             let pos = position(&file, &args)?;
+            if let (true, Some(dir)) = (all, &out) {
+                return write_gallery(&pos, &read(&file)?, dir);
+            }
             if piece.is_empty() && at.is_empty() {
                 return board_picture(&pos, format);
             }
@@ -376,6 +388,34 @@ fn board_picture(pos: &Position, format: Format) -> Result<ExitCode, Failure> {
             ))
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `diagram --all --out DIR`: the gallery's SVG files and its page.
+fn write_gallery(pos: &Position, source: &str, dir: &Path) -> Result<ExitCode, Failure> {
+    let g = rulebook::render::gallery(pos, source);
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| Failure(format!("cannot write `{}`: {e}", path.display())))
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure(format!("cannot create `{}`: {e}", dir.display())))?;
+    write("board.svg", &g.board_svg)?;
+    let mut count = 0;
+    for p in &g.pieces {
+        for d in &p.diagrams {
+            write(&d.file, &d.svg)?;
+            count += 1;
+        }
+    }
+    write("index.html", &g.index_html)?;
+    println!(
+        "{}: {} diagrams of {} pieces, board.svg and index.html",
+        dir.display(),
+        count,
+        g.pieces.len()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,6 +6,7 @@
 //! the last declared zone that contains it and has one, else `.`.
 
 mod diagram;
+mod gallery;
 mod svg;
 
 pub use diagram::{
@@ -13,4 +14,5 @@ pub use diagram::{
     plain_position, position_diagram, DiagramInfo, DiagramMode, LegendInfo, Marker, PlacedInfo,
     TargetInfo,
 };
+pub use gallery::{gallery, Gallery, GalleryDiagram, GalleryPiece};
 pub use svg::{board_svg, move_diagram_svg};
