@@ -311,6 +311,85 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// An option whose flip compiles to the same game.
+    #[error("option `{name}` changes nothing")]
+    #[diagnostic(
+        code(rulebook::option::no_effect),
+        severity(Warning),
+        help("every clause it guards is the same with the option on and off; guard something that differs, or remove the option")
+    )]
+    OptionWithoutEffect {
+        /// The name.
+        name: String,
+        /// The declaration's name.
+        #[label("on or off, the game is the same")]
+        at: SourceSpan,
+    },
+
+    /// A piece that no setup places and no promotion or drop brings onto the board.
+    #[error("piece `{name}` never stands on the board")]
+    #[diagnostic(
+        code(rulebook::piece::never_on_board),
+        severity(Warning),
+        help("place it in the setup, name it in another piece's `promote to`, or remove it")
+    )]
+    PieceNeverOnBoard {
+        /// The name.
+        name: String,
+        /// The declaration's name.
+        #[label("not in any setup, promotion or drop")]
+        at: SourceSpan,
+    },
+
+    /// A piece with no move from any square.
+    #[error("piece `{name}` cannot move from any square")]
+    #[diagnostic(
+        code(rulebook::piece::no_moves),
+        severity(Warning),
+        help("give it a `move` clause, or check its `stay in` and `never enter` zones: together they leave it nowhere to go")
+    )]
+    PieceWithoutMoves {
+        /// The name.
+        name: String,
+        /// The declaration's name.
+        #[label("no square it could move to")]
+        at: SourceSpan,
+    },
+
+    /// A promotion zone the piece can never walk into from where it starts.
+    #[error("`{piece}` can never reach its promotion zone `{zone}`")]
+    #[diagnostic(
+        code(rulebook::piece::promotion_out_of_reach),
+        severity(Warning),
+        help("from its start squares no side's piece ever enters `{zone}` (read for its own side): check the piece's directions and the zone's squares")
+    )]
+    PromotionOutOfReach {
+        /// The piece.
+        piece: String,
+        /// The zone.
+        zone: String,
+        /// The zone in the `promote` clause.
+        #[label("never reached")]
+        at: SourceSpan,
+    },
+
+    /// A zone with a copy per side that only one side's pieces read.
+    #[error("zone `{name}` has a copy for each side, but only {side}'s pieces read it")]
+    #[diagnostic(
+        code(rulebook::zone::one_side_only),
+        severity(Warning),
+        help("the other side's copy is never used: drop `, mirrored` or `, rotated` if the zone is meant for {side} alone")
+    )]
+    ZoneForOneSide {
+        /// The name.
+        name: String,
+        /// The only side that reads it.
+        side: String,
+        /// The declaration's name.
+        #[label("read by {side} only")]
+        at: SourceSpan,
+    },
+
     // ---- partitions ----
     /// Two partitions have the same name.
     #[error("partition `{name}` is declared more than once")]

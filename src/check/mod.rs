@@ -7,6 +7,7 @@
 
 mod betza;
 mod geometry;
+mod lints;
 mod names;
 mod pieces;
 mod rules;
@@ -19,6 +20,7 @@ use crate::{
     syntax::{self, ast, Span},
 };
 
+pub(crate) use lints::HashWriter;
 pub(crate) use names::similar;
 use names::{Names, PieceNames, Reported};
 
@@ -241,7 +243,7 @@ impl Ctx {
         let drawing = items.drawing.map(|d| self.drawing(d)).unwrap_or_default();
         self.unused();
         let geometry = self.geometry?;
-        Some(Variant {
+        let variant = Variant {
             name,
             geometry,
             sides,
@@ -254,7 +256,11 @@ impl Ctx {
             setup,
             other_setups,
             drawing,
-        })
+        };
+        if self.error_count() == 0 {
+            self.lint(&variant, items);
+        }
+        Some(variant)
     }
 
     /// `drawing`: the style, the rivers' ranks checked against the board, the zones resolved.

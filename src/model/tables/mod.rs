@@ -540,6 +540,39 @@ impl Tables {
         build::build(variant.clone(), options)
     }
 
+    /// A fingerprint of everything compiled that decides play, the option values themselves
+    /// left out: two choices of options with the same digest give the same game.
+    pub fn digest(&self) -> u64 {
+        use std::fmt::Write;
+        use std::hash::Hasher;
+        let mut h = crate::check::HashWriter(Default::default());
+        let _ = write!(
+            h,
+            "{:?}{:?}",
+            (
+                &self.pool,
+                &self.paths,
+                &self.path_index,
+                &self.ways,
+                &self.way_offsets,
+                &self.promotions,
+                &self.promotion_index,
+                &self.drop_squares,
+                &self.royal,
+                &self.demoted,
+                &self.borrows,
+            ),
+            (
+                &self.teleports,
+                &self.rules,
+                &self.setup,
+                &self.target_rules,
+                &self.tracked,
+            )
+        );
+        h.0.finish()
+    }
+
     /// The variant the tables were compiled from.
     #[inline]
     pub fn variant(&self) -> &Variant {

@@ -1,0 +1,280 @@
+//! Warnings about definitions that are valid but probably not what the author meant: pieces
+//! that never reach the board or never move, promotion zones out of reach, zones copied for a
+//! side that never reads them, options that change nothing. They run on a valid variant and
+//! its compiled tables.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::Hasher;
+
+use super::{Ctx, Items};
+use crate::diagnostics::DefinitionError;
+use crate::model::{PieceKind, Side, SquareSet, Tables, Variant};
+use crate::syntax::ast;
+
+impl Ctx {
+    pub(super) fn lint(&mut self, variant: &Variant, items: &Items<'_>) {
+        let present = present_kinds(variant);
+        for (k, decl) in items.pieces.iter().enumerate() {
+            if !present.iter().any(|p| p[k]) {
+                self.report(DefinitionError::PieceNeverOnBoard {
+                    name: decl.name.node.clone(),
+                    at: decl.name.span.into(),
+                });
+            }
+        }
+        self.zones_read_by_one_side(variant, &present);
+        let Ok(tables) = Tables::compile(variant, &[]) else {
+            return;
+        };
+        for (k, decl) in items.pieces.iter().enumerate() {
+            let kind = PieceKind(k as u8);
+            if !can_move(&tables, kind) {
+                self.report(DefinitionError::PieceWithoutMoves {
+                    name: decl.name.node.clone(),
+                    at: decl.name.span.into(),
+                });
+                continue;
+            }
+            self.promotions_in_reach(&tables, kind, decl, &present);
+        }
+        self.options_without_effect(variant, &tables);
+    }
+
+    /// Promotion zones a piece can never walk into from where it starts.
+    fn promotions_in_reach(
+        &mut self,
+        tables: &Tables,
+        kind: PieceKind,
+        decl: &ast::PieceDecl,
+        present: &[Vec<bool>],
+    ) {
+        let v = tables.variant();
+        // A piece that may be dropped can start anywhere its drops allow: no walk needed.
+        if v.rules().drops || !v.rules().drops_options.is_empty() {
+            return;
+        }
+        for promotion in &v.piece(kind).promotions {
+            let mut walked_any = false;
+            let mut reached = false;
+            for (s, kinds) in present.iter().enumerate() {
+                let side = Side(s as u8);
+                let starts: Vec<_> = v
+                    .setup
+                    .iter()
+                    .chain(v.other_setups.iter().flat_map(|(_, p)| p))
+                    .filter(|p| p.side == side && p.piece == kind)
+                    .map(|p| p.square)
+                    .collect();
+                if !kinds[kind.index()] {
+                    continue;
+                }
+                // A piece that also appears by promotion may start anywhere.
+                if starts.is_empty() || appears_later(v, kind, s, present) {
+                    reached = true;
+                    break;
+                }
+                walked_any = true;
+                let walked = walk(tables, kind, side, &starts);
+                if tables
+                    .zone(promotion.zone, side)
+                    .iter()
+                    .any(|sq| walked.contains(sq))
+                {
+                    reached = true;
+                    break;
+                }
+            }
+            if reached || !walked_any {
+                continue;
+            }
+            let zone_name = &v.zones[promotion.zone.0 as usize].name;
+            let at = decl
+                .clauses
+                .iter()
+                .find_map(|c| match c {
+                    ast::PieceClause::Promote(p) if &p.zone.node == zone_name => Some(p.zone.span),
+                    _ => None,
+                })
+                .unwrap_or(decl.name.span);
+            self.report(DefinitionError::PromotionOutOfReach {
+                piece: decl.name.node.clone(),
+                zone: zone_name.clone(),
+                at: at.into(),
+            });
+        }
+    }
+
+    /// Zones with a copy per side where only one side's pieces ever read them.
+    fn zones_read_by_one_side(&mut self, variant: &Variant, present: &[Vec<bool>]) {
+        let sides = variant.sides().len();
+        let rules_text = format!("{:?}", variant.rules());
+        for (z, zone) in variant.zones.iter().enumerate() {
+            if zone.squares.windows(2).all(|w| w[0] == w[1]) {
+                continue;
+            }
+            let id = format!("ZoneId({z})");
+            if mentions(&rules_text, &id) {
+                continue;
+            }
+            let readers: Vec<usize> = (0..variant.pieces().len())
+                .filter(|&k| mentions(&format!("{:?}", variant.pieces()[k]), &id))
+                .collect();
+            // Zones read only by other zones, or by nobody, are another warning's business.
+            if readers.is_empty() {
+                continue;
+            }
+            let users: Vec<usize> = (0..sides)
+                .filter(|&s| readers.iter().any(|&k| present[s][k]))
+                .collect();
+            if users.len() == 1 {
+                let (name, span) = self.zones.decls[z].clone();
+                self.report(DefinitionError::ZoneForOneSide {
+                    name,
+                    side: variant.sides()[users[0]].name.clone(),
+                    at: span.into(),
+                });
+            }
+        }
+    }
+
+    /// Options whose flip compiles to the same game.
+    fn options_without_effect(&mut self, variant: &Variant, tables: &Tables) {
+        let base = tables.digest();
+        for (i, option) in variant.options().iter().enumerate() {
+            if !self.options.used[i] {
+                continue;
+            }
+            let flipped = Tables::compile(variant, &[(option.name.clone(), !option.default)]);
+            if flipped.is_ok_and(|t| t.digest() == base) {
+                let (name, span) = self.options.decls[i].clone();
+                self.report(DefinitionError::OptionWithoutEffect {
+                    name,
+                    at: span.into(),
+                });
+            }
+        }
+    }
+}
+
+/// Whether `kind` of side `s` can come onto the board other than from the setup: promoted
+/// to from a piece that side has.
+fn appears_later(v: &Variant, kind: PieceKind, s: usize, present: &[Vec<bool>]) -> bool {
+    v.pieces()
+        .iter()
+        .enumerate()
+        .any(|(k, def)| present[s][k] && def.promotions.iter().any(|p| p.choices.contains(&kind)))
+}
+
+/// Whether `text`, the debug form of a model value, names the zone `id` (`ZoneId(3)`, not
+/// `ZoneId(31)`).
+fn mentions(text: &str, id: &str) -> bool {
+    text.match_indices(id).any(|(i, _)| {
+        !text[i + id.len()..].starts_with(|c: char| c.is_ascii_digit())
+            && !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Per side, the kinds that can stand on the board: placed by a setup, promoted to from
+/// such a kind, or dropped after a capture (any side's capturable kind, as it demotes).
+fn present_kinds(variant: &Variant) -> Vec<Vec<bool>> {
+    let kinds = variant.pieces().len();
+    let sides = variant.sides().len();
+    let mut present = vec![vec![false; kinds]; sides];
+    for p in variant
+        .setup
+        .iter()
+        .chain(variant.other_setups.iter().flat_map(|(_, p)| p))
+    {
+        present[p.side.index()][p.piece.index()] = true;
+    }
+    let drops = variant.rules().drops || !variant.rules().drops_options.is_empty();
+    loop {
+        let mut changed = false;
+        for s in 0..sides {
+            for k in 0..kinds {
+                let on_board = (0..sides).any(|t| present[t][k]);
+                let def = &variant.pieces()[k];
+                let mut add = |set: &mut Vec<Vec<bool>>, side: usize, kind: PieceKind| {
+                    if !set[side][kind.index()] {
+                        set[side][kind.index()] = true;
+                        changed = true;
+                    }
+                };
+                if present[s][k] {
+                    for promotion in &def.promotions {
+                        for &c in &promotion.choices {
+                            add(&mut present, s, c);
+                        }
+                    }
+                }
+                // A captured piece goes to the capturer's hand, as its demoted kind.
+                if drops && on_board {
+                    let demoted = def.demotes_to.unwrap_or(PieceKind(k as u8));
+                    for side in 0..sides {
+                        add(&mut present, side, demoted);
+                    }
+                }
+            }
+        }
+        if !changed {
+            return present;
+        }
+    }
+}
+
+/// Whether `kind` has a move from some square, for some side.
+fn can_move(tables: &Tables, kind: PieceKind) -> bool {
+    let v = tables.variant();
+    if v.piece(kind).borrows || !v.piece(kind).teleports.is_empty() {
+        return true;
+    }
+    // A piece that castles moves by castling.
+    if v.rules()
+        .castlings
+        .iter()
+        .any(|c| c.king == kind || c.partner == kind)
+    {
+        return true;
+    }
+    (0..v.sides().len()).any(|s| {
+        let side = Side(s as u8);
+        tables
+            .geometry()
+            .squares()
+            .any(|sq| !tables.reach(kind, side, sq).is_empty())
+    })
+}
+
+/// The squares `kind` of `side` can walk to from `starts` on an otherwise empty board.
+fn walk(
+    tables: &Tables,
+    kind: PieceKind,
+    side: Side,
+    starts: &[crate::model::Square],
+) -> SquareSet {
+    let mut seen = SquareSet::EMPTY;
+    let mut stack = starts.to_vec();
+    for &sq in starts {
+        seen.insert(sq);
+    }
+    while let Some(sq) = stack.pop() {
+        for t in tables.reach(kind, side, sq) {
+            if !seen.contains(t.square) {
+                seen.insert(t.square);
+                stack.push(t.square);
+            }
+        }
+    }
+    seen
+}
+
+/// A hasher fed through `fmt::Write`, so that a large debug form is hashed without being
+/// built.
+pub(crate) struct HashWriter(pub(crate) DefaultHasher);
+
+impl std::fmt::Write for HashWriter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
