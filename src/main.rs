@@ -186,11 +186,32 @@ fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("cannot read `{}`: {e}", path.display())))
 }
 
+thread_local! {
+    /// Whether failures are reported as JSON (the command's `--format json`).
+    static JSON_ERRORS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The diagnostics of a definition that failed to load, for a JSON failure.
+    static FAILED_REPORT: std::cell::RefCell<Option<serde_json::Value>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 fn load(path: &Path) -> Result<Variant, Failure> {
     let text = read(path)?;
     let name = path.display().to_string();
     rulebook::load(&name, &text).map_err(|d| {
-        eprintln!("{:?}", miette::Report::new(d));
+        if JSON_ERRORS.get() {
+            let mut rendered = String::new();
+            if miette::JSONReportHandler::new()
+                .render_report(&mut rendered, &d)
+                .is_ok()
+            {
+                if let Ok(mut value) = serde_json::from_str(&rendered) {
+                    with_lines_and_columns(&mut value, &text);
+                    FAILED_REPORT.set(Some(value));
+                }
+            }
+        } else {
+            eprintln!("{:?}", miette::Report::new(d));
+        }
         Failure(format!("`{name}` is not a valid definition"))
     })
 }
@@ -296,23 +317,38 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
 fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for file in files {
-        let text = read(file)?;
         let name = file.display().to_string();
+        let text = match read(file) {
+            Ok(text) => text,
+            Err(Failure(message)) => {
+                // One unreadable file does not stop the others.
+                failed = true;
+                if format == CheckFormat::Json {
+                    println!(
+                        "{}",
+                        serde_json::json!({"file": name, "valid": false, "error": message})
+                    );
+                } else {
+                    eprintln!("error: {message}");
+                }
+                continue;
+            }
+        };
         let report = rulebook::check_source(&name, &text);
         failed |= report.has_errors;
         if format == CheckFormat::Json {
-            let mut diagnostics = String::from("null");
+            let mut rendered = String::from("null");
             if let Some(d) = &report.diagnostics {
-                diagnostics.clear();
+                rendered.clear();
                 miette::JSONReportHandler::new()
-                    .render_report(&mut diagnostics, d)
+                    .render_report(&mut rendered, d)
                     .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
             }
+            let mut diagnostics: serde_json::Value = serde_json::from_str(&rendered)?;
+            with_lines_and_columns(&mut diagnostics, &text);
             println!(
-                "{{\"file\": {}, \"valid\": {}, \"report\": {}}}",
-                serde_json::to_string(&name)?,
-                !report.has_errors,
-                diagnostics
+                "{}",
+                serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics})
             );
             continue;
         }
@@ -328,6 +364,32 @@ fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Adds `line` and `column` (from 1, columns in characters) to every span of a JSON report,
+/// next to miette's byte `offset`.
+fn with_lines_and_columns(value: &mut serde_json::Value, text: &str) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(offset) = map.get("offset").and_then(serde_json::Value::as_u64) {
+                let offset = (offset as usize).min(text.len());
+                let before = &text[..text.floor_char_boundary(offset)];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                map.insert("line".into(), line.into());
+                map.insert("column".into(), column.into());
+            }
+            for v in map.values_mut() {
+                with_lines_and_columns(v, text);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items {
+                with_lines_and_columns(v, text);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// `perft`: the count (or the count under each first move), then time and speed on stderr.
@@ -676,8 +738,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let json = matches!(
+        cli.command,
+        Command::Moves {
+            format: MovesFormat::Json,
+            ..
+        } | Command::Diagram {
+            format: Format::Json,
+            ..
+        }
+    );
+    JSON_ERRORS.set(json);
     match run(cli) {
         Ok(code) => code,
+        Err(Failure(msg)) if json => {
+            let report = FAILED_REPORT.take();
+            println!("{}", serde_json::json!({"error": msg, "report": report}));
+            ExitCode::from(2)
+        }
         Err(Failure(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)

@@ -444,3 +444,83 @@ fn play_says_why_a_move_cannot_be_played() {
     );
     assert!(out.contains("`zz` is not a move"), "{out}");
 }
+
+#[test]
+fn json_output_stays_json_when_something_fails() {
+    // A missing file among others: one JSON object each, the others still checked.
+    let (out, _, code) = rulebook(&[
+        "check",
+        "--format",
+        "json",
+        "definitions/chess.variant",
+        "no-such-file.variant",
+    ]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["valid"], false);
+    assert!(lines[1]["error"].as_str().unwrap().contains("cannot read"));
+    // Spans carry their line and column.
+    let (out, _, _) = rulebook(&[
+        "check",
+        "--format",
+        "json",
+        "tests/fixtures/invalid/multi/three_syntax_errors.variant",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let spans: Vec<(u64, u64)> = report["report"]["related"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let span = &d["labels"][0]["span"];
+            (
+                span["line"].as_u64().unwrap(),
+                span["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(spans, [(6, 1), (12, 13), (14, 1)]);
+    // Commands with --format json answer failures in JSON on stdout.
+    let (out, _, code) = rulebook(&["moves", "missing.variant", "--format", "json"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("cannot read"));
+    let (out, _, code) = rulebook(&[
+        "diagram",
+        "tests/fixtures/invalid/multi/three_syntax_errors.variant",
+        "--piece",
+        "K",
+        "--at",
+        "a1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["report"]["related"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn diagram_all_writes_a_gallery() {
+    let dir = std::env::temp_dir().join(format!("rulebook-gallery-{}", std::process::id()));
+    let (out, err, code) = rulebook(&[
+        "diagram",
+        "definitions/xiangqi.variant",
+        "--all",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("9 diagrams of 7 pieces"), "{out}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    for file in ["board.svg", "cannon-e5.svg", "soldier-e6.svg"] {
+        assert!(index.contains(file), "{file}");
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -52,8 +52,13 @@ pub struct CheckReport {
 /// assert_eq!(report.diagnostics.unwrap().warnings().count(), 1);
 /// ```
 pub fn check_source(name: &str, text: &str) -> CheckReport {
+    report(name, text, true)
+}
+
+/// [`check_source`], with or without the lints (warnings that need the compiled tables).
+fn report(name: &str, text: &str, lints: bool) -> CheckReport {
     let (variant, problems) = match syntax::parse(text) {
-        Ok(file) => check(&file),
+        Ok(file) => check_with(&file, lints),
         Err(errors) => (None, errors),
     };
     let diagnostics = (!problems.is_empty()).then(|| Diagnostics::new(name, text, problems));
@@ -77,7 +82,8 @@ pub fn check_source(name: &str, text: &str) -> CheckReport {
 /// assert_eq!(chess.pieces().len(), 6);
 /// ```
 pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
-    let report = check_source(name, text);
+    // Warnings are dropped, so the lints, which compile the variant, are not run.
+    let report = report(name, text, false);
     match (report.variant, report.diagnostics) {
         (Some(v), _) => Ok(v),
         (None, Some(d)) => Err(d.without_warnings()),
@@ -87,7 +93,14 @@ pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
 
 /// Checks a parsed definition: the variant if it is valid, and every problem found.
 pub fn check(file: &ast::File) -> (Option<Variant>, Vec<DefinitionError>) {
-    let mut ctx = Ctx::default();
+    check_with(file, true)
+}
+
+fn check_with(file: &ast::File, lints: bool) -> (Option<Variant>, Vec<DefinitionError>) {
+    let mut ctx = Ctx {
+        lints,
+        ..Ctx::default()
+    };
     let items = Items::collect(file, &mut ctx);
     let variant = ctx.run(&items);
     let has_errors = ctx.problems.iter().any(|p| !p.is_warning());
@@ -106,6 +119,8 @@ pub(crate) struct Ctx {
     options: Names,
     pieces: PieceNames,
     reported: Reported,
+    /// Whether to run the lints once the variant is valid.
+    lints: bool,
 }
 
 impl Ctx {
@@ -257,7 +272,7 @@ impl Ctx {
             other_setups,
             drawing,
         };
-        if self.error_count() == 0 {
+        if self.lints && self.error_count() == 0 {
             self.lint(&variant, items);
         }
         Some(variant)
