@@ -31,6 +31,22 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
+        /// Also play random games and report a side left with nothing to move, a game that
+        /// may never end, or an internal error, with the moves that lead there.
+        #[arg(long)]
+        deep: bool,
+        /// `--deep`: how many games.
+        #[arg(long, default_value_t = 200, requires = "deep")]
+        games: u32,
+        /// `--deep`: the most plies of a game.
+        #[arg(long, default_value_t = 400, requires = "deep")]
+        plies: u32,
+        /// `--deep`: the most seconds for all games of a file.
+        #[arg(long, default_value_t = 10.0, requires = "deep")]
+        seconds: f64,
+        /// `--deep`: the seed of the random moves (the same seed plays the same games).
+        #[arg(long, default_value_t = 1, requires = "deep")]
+        seed: u64,
     },
     /// Count the leaf nodes of the legal move tree (move generation test).
     Perft {
@@ -239,7 +255,23 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
-        Command::Check { files, format } => check(&files, format),
+        Command::Check {
+            files,
+            format,
+            deep,
+            games,
+            plies,
+            seconds,
+            seed,
+        } => {
+            let deep = deep.then(|| rulebook::engine::deep::DeepLimits {
+                games,
+                plies,
+                time: std::time::Duration::from_secs_f64(seconds.clamp(0.0, 86_400.0)),
+                seed,
+            });
+            check(&files, format, deep)
+        }
         Command::Perft {
             file,
             depth,
@@ -314,7 +346,11 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 /// `check`: every file's diagnostics, as text on stderr or one JSON object per file.
-fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
+fn check(
+    files: &[PathBuf],
+    format: CheckFormat,
+    deep: Option<rulebook::engine::deep::DeepLimits>,
+) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for file in files {
         let name = file.display().to_string();
@@ -336,6 +372,15 @@ fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
         };
         let report = rulebook::check_source(&name, &text);
         failed |= report.has_errors;
+        let deep_report = match (&report.variant, deep) {
+            (Some(variant), Some(limits)) => {
+                let tables = Tables::compile(variant, &[])?;
+                let r = rulebook::engine::deep::deep_check(&Position::new(tables), limits);
+                failed |= r.findings.iter().any(|f| f.kind.is_internal());
+                Some(r)
+            }
+            _ => None,
+        };
         if format == CheckFormat::Json {
             let mut rendered = String::from("null");
             if let Some(d) = &report.diagnostics {
@@ -346,10 +391,21 @@ fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
             }
             let mut diagnostics: serde_json::Value = serde_json::from_str(&rendered)?;
             with_lines_and_columns(&mut diagnostics, &text);
-            println!(
-                "{}",
-                serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics})
-            );
+            let mut object = serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics});
+            if let Some(r) = &deep_report {
+                object["deep"] = serde_json::json!({
+                    "games": r.games,
+                    "plies": r.plies,
+                    "decided": r.decided,
+                    "findings": r.findings.iter().map(|f| serde_json::json!({
+                        "problem": f.kind.to_string(),
+                        "internal": f.kind.is_internal(),
+                        "moves": f.moves,
+                        "fen": f.fen,
+                    })).collect::<Vec<_>>(),
+                });
+            }
+            println!("{object}");
             continue;
         }
         if let Some(d) = report.diagnostics {
@@ -357,6 +413,31 @@ fn check(files: &[PathBuf], format: CheckFormat) -> Result<ExitCode, Failure> {
         }
         if !report.has_errors {
             println!("{name}: ok");
+        }
+        if let Some(r) = &deep_report {
+            println!(
+                "{name}: {} random games, {} plies, {} ended by a rule: {}",
+                r.games,
+                r.plies,
+                r.decided,
+                if r.findings.is_empty() {
+                    "nothing found".to_string()
+                } else {
+                    format!("{} problem(s)", r.findings.len())
+                }
+            );
+            for f in &r.findings {
+                println!("  {}", f.kind);
+                println!(
+                    "    moves: {}",
+                    if f.moves.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        f.moves.join(" ")
+                    }
+                );
+                println!("    fen: {}", f.fen);
+            }
         }
     }
     Ok(if failed {
@@ -721,6 +802,10 @@ fn quiet_on_closed_pipe() {}
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
+    // `check --deep` catches panics and reports them with the moves that lead there.
+    if std::env::args().any(|a| a == "--deep") {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

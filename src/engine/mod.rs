@@ -1,5 +1,6 @@
 //! The interpreter: positions, move generation, legality, game outcome, perft and notation.
 
+pub mod deep;
 pub mod fen;
 mod movegen;
 mod mv;
