@@ -3,9 +3,6 @@
 //! side that never reads them, options that change nothing. They run on a valid variant and
 //! its compiled tables.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::Hasher;
-
 use super::{Ctx, Items};
 use crate::diagnostics::DefinitionError;
 use crate::model::{PieceKind, Side, SquareSet, Tables, Variant};
@@ -139,13 +136,12 @@ impl Ctx {
 
     /// Options whose flip compiles to the same game.
     fn options_without_effect(&mut self, variant: &Variant, tables: &Tables) {
-        let base = tables.digest();
         for (i, option) in variant.options().iter().enumerate() {
             if !self.options.used[i] {
                 continue;
             }
             let flipped = Tables::compile(variant, &[(option.name.clone(), !option.default)]);
-            if flipped.is_ok_and(|t| t.digest() == base) {
+            if flipped.is_ok_and(|t| t.same_game(tables)) {
                 let (name, span) = self.options.decls[i].clone();
                 self.report(DefinitionError::OptionWithoutEffect {
                     name,
@@ -266,15 +262,4 @@ fn walk(
         }
     }
     seen
-}
-
-/// A hasher fed through `fmt::Write`, so that a large debug form is hashed without being
-/// built.
-pub(crate) struct HashWriter(pub(crate) DefaultHasher);
-
-impl std::fmt::Write for HashWriter {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
-    }
 }

@@ -20,7 +20,6 @@ use crate::{
     syntax::{self, ast, Span},
 };
 
-pub(crate) use lints::HashWriter;
 pub(crate) use names::similar;
 use names::{Names, PieceNames, Reported};
 

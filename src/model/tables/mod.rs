@@ -540,37 +540,25 @@ impl Tables {
         build::build(variant.clone(), options)
     }
 
-    /// A fingerprint of everything compiled that decides play, the option values themselves
-    /// left out: two choices of options with the same digest give the same game.
-    pub fn digest(&self) -> u64 {
-        use std::fmt::Write;
-        use std::hash::Hasher;
-        let mut h = crate::check::HashWriter(Default::default());
-        let _ = write!(
-            h,
-            "{:?}{:?}",
-            (
-                &self.pool,
-                &self.paths,
-                &self.path_index,
-                &self.ways,
-                &self.way_offsets,
-                &self.promotions,
-                &self.promotion_index,
-                &self.drop_squares,
-                &self.royal,
-                &self.demoted,
-                &self.borrows,
-            ),
-            (
-                &self.teleports,
-                &self.rules,
-                &self.setup,
-                &self.target_rules,
-                &self.tracked,
-            )
-        );
-        h.0.finish()
+    /// Whether `other` compiles the same game: every table that decides play is equal, the
+    /// option values themselves aside.
+    pub fn same_game(&self, other: &Tables) -> bool {
+        self.pool == other.pool
+            && self.paths == other.paths
+            && self.path_index == other.path_index
+            && self.ways == other.ways
+            && self.way_offsets == other.way_offsets
+            && self.promotions == other.promotions
+            && self.promotion_index == other.promotion_index
+            && self.drop_squares == other.drop_squares
+            && self.royal == other.royal
+            && self.demoted == other.demoted
+            && self.borrows == other.borrows
+            && self.teleports == other.teleports
+            && self.rules == other.rules
+            && self.setup == other.setup
+            && self.target_rules == other.target_rules
+            && self.tracked == other.tracked
     }
 
     /// The variant the tables were compiled from.
