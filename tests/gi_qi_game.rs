@@ -461,3 +461,26 @@ fn a_king_that_has_moved_no_longer_castles() {
         .iter()
         .all(|m| !matches!(m.kind, rulebook::engine::MoveKind::Castle(_))));
 }
+
+#[test]
+fn a_teleport_is_marked_as_such_in_a_position_diagram() {
+    let pos = at("3k5/9/9/9/9/9/1G7/9/4K4[] w - - 0 1");
+    let g = pos.tables().geometry();
+    let sq = g.parse("b3").unwrap();
+    let marks = diagram_markers(&pos, &[sq], DiagramMode::InPosition);
+    let marked = |m: rulebook::render::Marker| -> Vec<String> {
+        g.squares()
+            .filter(|s| marks[s.index()] == Some(m))
+            .map(|s| g.name(s).to_string())
+            .collect()
+    };
+    // Next to the king, wherever its own moves from there would not reach the king (e2 would).
+    assert_eq!(
+        marked(rulebook::render::Marker::Teleport),
+        ["d1", "f1", "d2", "f2"]
+    );
+    assert_eq!(
+        marked(rulebook::render::Marker::Both),
+        ["b2", "a4", "b4", "c4"]
+    );
+}

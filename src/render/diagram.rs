@@ -411,12 +411,28 @@ pub fn diagram_markers(
                 if p.side_to_move() != piece.side {
                     p = p.with_side_to_move(piece.side);
                 }
+                // A quiet move to a square its paths cannot reach is a teleport.
+                let teleports = !t.teleports(piece.kind).is_empty();
+                let walked: Vec<Square> = if teleports {
+                    t.reach(piece.kind, piece.side, at)
+                        .iter()
+                        .map(|r| r.square)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 for m in p.legal_moves() {
                     if m.from != at || m.is_drop() {
                         continue;
                     }
                     let w = &mut ways[m.to.index()];
-                    if m.is_shot() {
+                    if teleports
+                        && m.kind == crate::engine::MoveKind::Normal
+                        && !walked.contains(&m.to)
+                        && !crate::engine::notation::is_capture(&p, &m)
+                    {
+                        w.teleport = true;
+                    } else if m.is_shot() {
                         w.shot = true;
                     } else if crate::engine::notation::is_capture(&p, &m) {
                         w.capture_direct = true;
