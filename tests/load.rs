@@ -262,9 +262,12 @@ fn valid_fixtures_load() {
 
 #[test]
 fn shipped_definitions_load() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut count = 0;
-    for entry in std::fs::read_dir(dir).expect("definitions/ exists") {
+    let entries = ["definitions", "definitions/library"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("definition directories exist"));
+    for entry in entries {
         let path = entry.expect("readable entry").path();
         if path.extension().is_some_and(|e| e == "variant") {
             load_clean(&path);

@@ -34,8 +34,10 @@ const NODE_BUDGET: u64 = 2_000_000;
 fn run_suites(deep: bool) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut ran = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(dir.join("tests/perft"))
-        .unwrap()
+    // The shipped games' suites, then the library's (Fairy-Stockfish's own cases).
+    let mut entries: Vec<_> = ["tests/perft", "tests/perft/library"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(dir.join(d)).unwrap())
         .map(|e| e.unwrap().path())
         .collect();
     entries.sort();
