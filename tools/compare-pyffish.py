@@ -35,7 +35,7 @@ def main():
         definition = os.path.join(library, name + ".variant")
         positions = 0
         for _ in range(games):
-            fen = sf.start_fen(name)
+            fen = sf.get_fen(name, sf.start_fen(name), [])
             for _ in range(plies):
                 theirs = sorted(sf.legal_moves(name, fen, []))
                 listed = rulebook(definition, fen)
