@@ -14,11 +14,13 @@ impl Rng {
 }
 
 fn definitions() -> Vec<(String, Position)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions");
+    // The shipped games and the library.
     let mut out = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
+    let mut paths: Vec<_> = ["definitions", "definitions/library"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(format!("{}/{d}", env!("CARGO_MANIFEST_DIR"))).unwrap())
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
         .collect();
     paths.sort();
     for path in paths {
