@@ -215,16 +215,7 @@ fn load(path: &Path) -> Result<Variant, Failure> {
     let name = path.display().to_string();
     rulebook::load(&name, &text).map_err(|d| {
         if JSON_ERRORS.get() {
-            let mut rendered = String::new();
-            if miette::JSONReportHandler::new()
-                .render_report(&mut rendered, &d)
-                .is_ok()
-            {
-                if let Ok(mut value) = serde_json::from_str(&rendered) {
-                    with_lines_and_columns(&mut value, &text);
-                    FAILED_REPORT.set(Some(value));
-                }
-            }
+            FAILED_REPORT.set(json_report(&d, &text).ok());
         } else {
             eprintln!("{:?}", miette::Report::new(d));
         }
@@ -382,15 +373,10 @@ fn check(
             _ => None,
         };
         if format == CheckFormat::Json {
-            let mut rendered = String::from("null");
-            if let Some(d) = &report.diagnostics {
-                rendered.clear();
-                miette::JSONReportHandler::new()
-                    .render_report(&mut rendered, d)
-                    .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
-            }
-            let mut diagnostics: serde_json::Value = serde_json::from_str(&rendered)?;
-            with_lines_and_columns(&mut diagnostics, &text);
+            let diagnostics = match &report.diagnostics {
+                Some(d) => json_report(d, &text)?,
+                None => serde_json::Value::Null,
+            };
             let mut object = serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics});
             if let Some(r) = &deep_report {
                 object["deep"] = serde_json::json!({
@@ -445,6 +431,17 @@ fn check(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The diagnostics as JSON, every span with its line and column.
+fn json_report(d: &rulebook::Diagnostics, text: &str) -> Result<serde_json::Value, Failure> {
+    let mut rendered = String::new();
+    miette::JSONReportHandler::new()
+        .render_report(&mut rendered, d)
+        .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
+    let mut value = serde_json::from_str(&rendered)?;
+    with_lines_and_columns(&mut value, text);
+    Ok(value)
 }
 
 /// Adds `line` and `column` (from 1, columns in characters) to every span of a JSON report,

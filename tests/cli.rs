@@ -1,5 +1,7 @@
 //! The command line as a user sees it: output pinned with insta snapshots.
 
+mod common;
+
 use std::process::Command;
 
 fn rulebook(args: &[&str]) -> (String, String, i32) {
@@ -54,17 +56,11 @@ fn help_lists_every_command() {
 
 #[test]
 fn check_accepts_every_shipped_definition() {
-    // The shipped games and the library.
-    let mut files: Vec<String> = ["definitions", "definitions/library"]
+    let root = env!("CARGO_MANIFEST_DIR");
+    let files: Vec<String> = common::definition_paths()
         .iter()
-        .flat_map(|dir| {
-            std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap()
-                .map(move |e| format!("{dir}/{}", e.unwrap().file_name().to_string_lossy()))
-        })
-        .filter(|f| f.ends_with(".variant"))
+        .map(|p| p.strip_prefix(root).unwrap().display().to_string())
         .collect();
-    files.sort();
     let mut args = vec!["check"];
     args.extend(files.iter().map(String::as_str));
     let (out, err, code) = rulebook(&args);

@@ -1,5 +1,7 @@
 //! Properties every position of every shipped definition keeps, checked along random games.
 
+mod common;
+
 use rulebook::engine::{notation, Position};
 use rulebook::model::Tables;
 
@@ -14,16 +16,8 @@ impl Rng {
 }
 
 fn definitions() -> Vec<(String, Position)> {
-    // The shipped games and the library.
     let mut out = Vec::new();
-    let mut paths: Vec<_> = ["definitions", "definitions/library"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(format!("{}/{d}", env!("CARGO_MANIFEST_DIR"))).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    paths.sort();
-    for path in paths {
+    for path in common::definition_paths() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
         let variant = rulebook::load(&name, &text).unwrap_or_else(|e| panic!("{name}: {e:?}"));

@@ -1,6 +1,8 @@
 //! Every valid fixture and every shipped definition loads without errors or warnings; the
 //! valid fixtures' checked models are pinned as readable summaries.
 
+mod common;
+
 use std::{fmt::Write, path::Path};
 
 use rulebook::model::{Dirs, Geometry, LegKind, Mode, OptionGuard, Variant};
@@ -262,17 +264,10 @@ fn valid_fixtures_load() {
 
 #[test]
 fn shipped_definitions_load() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut count = 0;
-    let entries = ["definitions", "definitions/library"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("definition directories exist"));
-    for entry in entries {
-        let path = entry.expect("readable entry").path();
-        if path.extension().is_some_and(|e| e == "variant") {
-            load_clean(&path);
-            count += 1;
-        }
+    for path in common::definition_paths() {
+        load_clean(&path);
+        count += 1;
     }
     assert!(
         count >= 3,

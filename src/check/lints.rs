@@ -56,9 +56,7 @@ impl Ctx {
             for (s, kinds) in present.iter().enumerate() {
                 let side = Side(s as u8);
                 let starts: Vec<_> = v
-                    .setup
-                    .iter()
-                    .chain(v.other_setups.iter().flat_map(|(_, p)| p))
+                    .all_placements()
                     .filter(|p| p.side == side && p.piece == kind)
                     .map(|p| p.square)
                     .collect();
@@ -176,11 +174,7 @@ fn present_kinds(variant: &Variant) -> Vec<Vec<bool>> {
     let kinds = variant.pieces().len();
     let sides = variant.sides().len();
     let mut present = vec![vec![false; kinds]; sides];
-    for p in variant
-        .setup
-        .iter()
-        .chain(variant.other_setups.iter().flat_map(|(_, p)| p))
-    {
+    for p in variant.all_placements() {
         present[p.side.index()][p.piece.index()] = true;
     }
     let drops = variant.rules().drops || !variant.rules().drops_options.is_empty();

@@ -728,6 +728,13 @@ impl Variant {
         &self.setup
     }
 
+    /// Every placement of every setup, whatever the options.
+    pub fn all_placements(&self) -> impl Iterator<Item = &Placement> {
+        self.setup
+            .iter()
+            .chain(self.other_setups.iter().flat_map(|(_, p)| p))
+    }
+
     /// The start position under `options` (one value per option).
     pub fn setup_for(&self, options: &[bool]) -> &[Placement] {
         self.other_setups

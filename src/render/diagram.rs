@@ -101,14 +101,6 @@ impl Marker {
     pub fn is_target(self) -> bool {
         self != Marker::Blocking
     }
-
-    /// Whether a screen is needed to reach the square.
-    pub fn over_screen(self) -> bool {
-        matches!(
-            self,
-            Marker::MoveOrHopCapture | Marker::HopCapture | Marker::Hop | Marker::HopMove
-        )
-    }
 }
 
 /// Everything known about one square while a diagram is computed.

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::diagram::{diagram_markers, DiagramMode, Marker};
-use super::svg::{board_svg, move_diagram_svg};
+use super::svg::{board_svg, escape, move_diagram_svg};
 use crate::engine::{Piece, Position};
 use crate::model::{Geometry, PieceKind, Side, Square, SquareSet};
 
@@ -110,13 +110,6 @@ fn file_stem(name: &str) -> String {
         .collect()
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The diagrams of `kind` of the first side: from the centre, then from the most central
 /// square in and outside each zone, wherever the diagram shows something new (pieces that
 /// cannot move from the centre start from where they can).
@@ -127,23 +120,14 @@ fn piece_diagrams(pos: &Position, kind: PieceKind) -> Vec<GalleryDiagram> {
         side: Side(0),
         kind,
     };
-    let all = {
-        let mut s = SquareSet::EMPTY;
-        for sq in g.squares() {
-            s.insert(sq);
-        }
-        s
-    };
+    let all = SquareSet::EMPTY.complement(g.len());
     let mut candidates: Vec<(Square, String)> = Vec::new();
     if let Some(c) = most_central(g, all) {
         candidates.push((c, "centre".to_string()));
     }
     for z in t.variant().zones() {
         let inside = z.squares[0];
-        let mut outside = all;
-        for sq in inside.iter() {
-            outside.remove(sq);
-        }
+        let outside = inside.complement(g.len());
         if let Some(sq) = most_central(g, inside) {
             candidates.push((sq, format!("in {}", z.name)));
         }

@@ -34,7 +34,8 @@ const HOP_INK: &str = "#6a3d9a";
 const TELEPORT_INK: &str = "#1565c0";
 const WALL_INK: &str = "#5b3a1a";
 
-fn escape(text: &str) -> String {
+/// `text` made safe inside SVG and HTML text and attributes.
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -40,3 +40,18 @@ pub fn sorted(list: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Every definition file shipped: the games in `definitions/` and the library in
+/// `definitions/library/`, sorted.
+#[allow(dead_code)]
+pub fn definition_paths() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = ["definitions", "definitions/library"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("definition directories exist"))
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    paths.sort();
+    paths
+}
