@@ -468,6 +468,20 @@ pub enum DefinitionError {
         help: String,
     },
 
+    /// A side name that `sides` does not declare.
+    #[error("cannot find side `{name}`")]
+    #[diagnostic(code(rulebook::names::unknown_side))]
+    UnknownSide {
+        /// The name.
+        name: String,
+        /// The name as used.
+        #[label("no side with this name")]
+        at: SourceSpan,
+        /// The sides there are.
+        #[help]
+        help: String,
+    },
+
     /// A partition name that no `partition` declares.
     #[error("cannot find partition `{name}`")]
     #[diagnostic(code(rulebook::names::unknown_partition))]

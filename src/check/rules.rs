@@ -269,8 +269,29 @@ impl Ctx {
             if !distinct {
                 continue;
             }
+            let side = match &d.side {
+                None => Side(0),
+                Some(name) => match sides.iter().position(|s| s.name == name.node) {
+                    Some(i) => Side(i as u8),
+                    None => {
+                        self.report(DefinitionError::UnknownSide {
+                            name: name.node.clone(),
+                            at: name.span.into(),
+                            help: format!(
+                                "the sides are {}",
+                                sides
+                                    .iter()
+                                    .map(|s| format!("`{}`", s.name))
+                                    .collect::<Vec<_>>()
+                                    .join(" and ")
+                            ),
+                        });
+                        continue;
+                    }
+                },
+            };
             let mut castling = Castling {
-                side: Side(0),
+                side,
                 king,
                 king_from,
                 king_to,
@@ -372,7 +393,11 @@ impl Ctx {
         let Some(decl) = decl else {
             return;
         };
-        if !(rules.checkmate || rules.extinction) || !pieces.iter().any(|p| p.royal) {
+        // A `when` rule gives a side without royals a way to lose (Horde's pawns).
+        if !(rules.checkmate || rules.extinction)
+            || !pieces.iter().any(|p| p.royal)
+            || !rules.conditions.is_empty()
+        {
             return;
         }
         for (i, side) in sides.iter().enumerate().take(2) {

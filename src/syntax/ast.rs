@@ -742,6 +742,8 @@ pub struct CastlingDecl {
     pub partner_to: Spanned<String>,
     /// How the second side's castling is made, if it has one.
     pub symmetry: Option<Spanned<Symmetry>>,
+    /// `, for SIDE`: the side it belongs to (default: the first).
+    pub side: Option<Spanned<String>>,
     /// The whole declaration.
     pub span: Span,
 }

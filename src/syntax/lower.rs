@@ -950,9 +950,16 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
     let mut refs = Vec::new();
     let mut squares = Vec::new();
     let mut sym = None;
+    let mut side = None;
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::castling_side => {
+                side = Some(spanned_str(&next(
+                    &mut part.into_inner().skip(2),
+                    "side name in castling_side",
+                )))
+            }
             Rule::piece_ref => refs.push(piece_ref(part)),
             Rule::lone_square => squares.push(spanned_str(&next(
                 &mut part.into_inner(),
@@ -981,6 +988,7 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
         partner_from,
         partner_to,
         symmetry: sym,
+        side,
         span: whole,
     }
 }
