@@ -265,3 +265,133 @@ fn the_engine_finds_a_mate_in_one() {
     assert_eq!(notation::san(&pos, &m), "Ra8#");
     assert!(found.score > 900_000);
 }
+
+fn compile(name: &str, text: &str) -> Position {
+    let variant = rulebook::load(name, text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    Position::new(Tables::compile(&variant, &[]).unwrap())
+}
+
+/// Two knights each on a small board, a goal square, and a rule header to vary.
+fn goal_game(rule: &str) -> Position {
+    compile(
+        "goal.variant",
+        &format!(
+            r#"
+variant "Goal"
+board 5 x 5
+sides white north, black south
+zone goal = b3
+piece Knight N
+  move leap (1,2)
+rules
+  {rule}
+setup
+  n...n
+  .....
+  .....
+  .....
+  N...N
+"#
+        ),
+    )
+}
+
+#[test]
+fn a_to_move_goal_waits_for_the_reply() {
+    let pos = goal_game("when at least 1 Knight in goal wins, to move");
+    // White reaches the goal: Black may reply (and could take it back off), so the game goes on.
+    let r = replay(&pos, "1. Nb3").unwrap();
+    assert_eq!(r.outcome, None);
+    assert!(!r.position.legal_moves().is_empty());
+    let r = replay(&pos, "1. Nb3 Nxb3").unwrap();
+    assert_eq!(r.outcome, None);
+    // Black's reply does not touch the knight: White, to move, wins.
+    let r = replay(&pos, "1. Nb3 Nd3").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
+    );
+    assert!(r.position.legal_moves().is_empty());
+    // The same rule asked of both sides ends the game at once.
+    let r = replay(&goal_game("when at least 1 Knight in goal wins"), "1. Nb3").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
+    );
+}
+
+#[test]
+fn count_bounds_and_just_moved() {
+    // At most one knight left loses, but only for the side that just moved.
+    let pos = compile(
+        "bare.variant",
+        r#"
+variant "Bare"
+board 5 x 5
+sides white north, black south
+piece Knight N
+  move leap (1,2)
+rules
+  when at most 1 Knight loses, just moved
+  stalemate loses
+setup
+  ....n
+  ..n..
+  .....
+  .N...
+  N....
+"#,
+    );
+    assert_eq!(pos.outcome(), None);
+    // White takes one of Black's two knights: Black has one, but White moved last.
+    let r = replay(&pos, "1. Nxc4").unwrap();
+    assert_eq!(r.outcome, None);
+    // Black moves its lone knight: now it is the side that just moved, with at most one.
+    let r = replay(&pos, "1. Nxc4 Nd3").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
+    );
+    // `at least`: three or more knights on the board win.
+    let pos = goal_game("when at least 2 Knight wins");
+    assert!(pos.outcome().is_some());
+    let pos = goal_game("when at least 3 Knight wins");
+    assert_eq!(pos.outcome(), None);
+}
+
+#[test]
+fn castling_for_one_side() {
+    let pos = compile(
+        "horde-like.variant",
+        r#"
+variant "One castles"
+board 5 x 5
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Pawn P
+  move step forward
+rules
+  checkmate
+  when 4 Pawn wins
+castling King c5 to d5 with Rook e5 to c5, for black
+setup
+  ..k.r
+  .....
+  .....
+  .....
+  PPP..
+"#,
+    );
+    let mut pos = pos.with_fen("2k1r/5/5/5/PPP2 b k - 0 1").unwrap();
+    assert!(
+        moves(&pos).iter().any(|m| m == "c5e5" || m == "c5d5"),
+        "{:?}",
+        moves(&pos)
+    );
+    assert_eq!(pos.fen().split(' ').nth(2), Some("k"));
+    pos = pos.with_fen("2k1r/5/5/5/PPP2 w - - 0 1").unwrap();
+    assert_eq!(pos.fen().split(' ').nth(2), Some("-"));
+}

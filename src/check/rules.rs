@@ -157,6 +157,7 @@ impl Ctx {
                     terms,
                     verdict: v,
                     name,
+                    asks,
                 } => {
                     wrote_when = true;
                     let options = self.option_guards(&line.guards);
@@ -183,6 +184,7 @@ impl Ctx {
                                 if kinds.len() == term.pieces.len() =>
                             {
                                 out.push(CountTerm {
+                                    bound: term.bound,
                                     count,
                                     enemy: term.enemy,
                                     kinds,
@@ -198,6 +200,7 @@ impl Ctx {
                             verdict: verdict(v.node),
                             name: name.as_ref().map(|n| n.node.clone()),
                             options,
+                            asks: *asks,
                         });
                     }
                 }

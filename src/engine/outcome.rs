@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::position::Position;
-use crate::model::{Side, Square, Verdict, WhenTable};
+use crate::model::{Asks, Side, Square, Verdict, WhenTable};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +155,14 @@ impl Position {
             for (index, rule) in conditions {
                 for k in 0..sides {
                     let side = Side(((mover.index() + k) % sides) as u8);
+                    let asked = match rule.asks {
+                        Asks::Both => true,
+                        Asks::JustMoved => side == mover,
+                        Asks::ToMove => side == self.side_to_move(),
+                    };
+                    if !asked {
+                        continue;
+                    }
                     if self.counts_hold(rule, side) {
                         return Some(self.verdict_for(
                             side,
@@ -170,16 +178,17 @@ impl Position {
 
     /// Whether every count of a `when` rule holds for `side`.
     fn counts_hold(&self, rule: &WhenTable, side: Side) -> bool {
-        rule.terms.iter().all(|(count, enemy, kinds, zone)| {
+        rule.terms.iter().all(|term| {
             let mut n = 0;
             for (s, list) in self.plist.iter().enumerate() {
-                if (s == side.index()) == *enemy {
+                if (s == side.index()) == term.enemy {
                     continue;
                 }
                 for &sq in list {
                     let kind = self.cell_kind(self.board[sq as usize]);
-                    if kinds >> kind.index() & 1 != 0
-                        && zone
+                    if term.kinds >> kind.index() & 1 != 0
+                        && term
+                            .zone
                             .as_ref()
                             .is_none_or(|z| z[side.index()].contains(Square(sq)))
                     {
@@ -187,7 +196,7 @@ impl Position {
                     }
                 }
             }
-            n == *count
+            term.bound.holds(n, term.count)
         })
     }
 

@@ -8,8 +8,8 @@ mod variant;
 pub use square::*;
 pub use square_set::SquareSet;
 pub use tables::{
-    CastlingId, CastlingRight, CastlingTable, CompileError, PromotionChoice, PromotionTable, Reach,
-    Route, RuleTable, Tables, Target, WhenTable, MAX_POOL,
+    CastlingId, CastlingRight, CastlingTable, CompileError, CountTable, PromotionChoice,
+    PromotionTable, Reach, Route, RuleTable, Tables, Target, WhenTable, MAX_POOL,
 };
 pub(crate) use tables::{Condition, Path, PathFlags, Way};
 pub use variant::*;

@@ -412,6 +412,40 @@ pub struct EntryCondition {
     pub options: Vec<OptionGuard>,
 }
 
+/// Which sides a `when` rule asks about after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Asks {
+    /// The side that just moved, then the others.
+    Both,
+    /// Only the side to move: its counts held through the opponents' reply.
+    ToMove,
+    /// Only the side that just moved.
+    JustMoved,
+}
+
+/// How a count term's number bounds the count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// Exactly N.
+    Exactly,
+    /// N or more.
+    AtLeast,
+    /// N or fewer.
+    AtMost,
+}
+
+impl Bound {
+    /// Whether `n` satisfies the bound `count`.
+    #[inline]
+    pub fn holds(self, n: u32, count: u32) -> bool {
+        match self {
+            Bound::Exactly => n == count,
+            Bound::AtLeast => n >= count,
+            Bound::AtMost => n <= count,
+        }
+    }
+}
+
 /// `teleport next to PIECE...`: a move to an empty square next to a friendly piece; or
 /// `teleport [from ZONE] to ZONE`: a move to any empty square of a zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -611,11 +645,15 @@ pub struct WhenRule {
     pub name: Option<String>,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
+    /// Which sides it asks about.
+    pub asks: Asks,
 }
 
 /// `N [enemy] PIECE... [in ZONE]`: exactly `count` pieces of these kinds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountTerm {
+    /// How the number bounds the count.
+    pub bound: Bound,
     /// The number.
     pub count: u32,
     /// The opponents' pieces rather than the side's own.

@@ -794,7 +794,7 @@ pub enum Rule {
     MoveLimit(Number),
     /// `drops`.
     Drops,
-    /// `when COUNT [and COUNT]... VERDICT ["NAME"]`.
+    /// `when COUNT [and COUNT]... VERDICT ["NAME"] [, to move | , just moved]`.
     When {
         /// The counts, all of which must hold.
         terms: Vec<CountTerm>,
@@ -802,12 +802,16 @@ pub enum Rule {
         verdict: Spanned<Verdict>,
         /// The result's name.
         name: Option<Spanned<String>>,
+        /// Which sides the rule asks about.
+        asks: crate::model::Asks,
     },
 }
 
 /// `N [enemy] PIECE... [in ZONE]` in a `when` rule.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountTerm {
+    /// How the number bounds the count.
+    pub bound: crate::model::Bound,
     /// The number.
     pub count: Number,
     /// `enemy`: the opponents' pieces.

@@ -1077,9 +1077,17 @@ fn rule(pair: P<'_>) -> ast::Rule {
             let mut terms = Vec::new();
             let mut found = None;
             let mut name = None;
+            let mut asks = crate::model::Asks::Both;
             for part in parts {
                 match part.as_rule() {
                     Rule::count_term => terms.push(count_term(part)),
+                    Rule::when_asks => {
+                        asks = if part.into_inner().any(|p| p.as_rule() == Rule::kw_just) {
+                            crate::model::Asks::JustMoved
+                        } else {
+                            crate::model::Asks::ToMove
+                        }
+                    }
                     Rule::verdict => found = Some(verdict(part)),
                     Rule::string => {
                         let text = part
@@ -1096,6 +1104,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 terms,
                 verdict: found.expect("grammar: `when` ends with a verdict"),
                 name,
+                asks,
             }
         }
         r => unreachable!("rule: unexpected {r:?}"),
@@ -1108,8 +1117,16 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
     let mut enemy = false;
     let mut pieces = Vec::new();
     let mut zone = None;
+    let mut bound = crate::model::Bound::Exactly;
     for part in pair.into_inner() {
         match part.as_rule() {
+            Rule::count_bound => {
+                bound = if part.into_inner().any(|p| p.as_rule() == Rule::kw_least) {
+                    crate::model::Bound::AtLeast
+                } else {
+                    crate::model::Bound::AtMost
+                }
+            }
             Rule::number => count = Some(spanned_str(&part)),
             Rule::kw_enemy => enemy = true,
             Rule::piece_ref => pieces.push(piece_ref(part)),
@@ -1118,6 +1135,7 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
         }
     }
     ast::CountTerm {
+        bound,
         count: count.expect("grammar: a count term starts with a number"),
         enemy,
         pieces,

@@ -2,9 +2,9 @@
 //! the rules with their castlings, and the squares the legality test must watch.
 
 use super::{
-    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, Entry, EntryRule,
-    HoldingRule, Path, PathFlags, PromotionTable, RuleTable, Tables, TargetRule, TeleportRule, Way,
-    WhenTable, MAX_POOL,
+    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, CountTable, Entry,
+    EntryRule, HoldingRule, Path, PathFlags, PromotionTable, RuleTable, Tables, TargetRule,
+    TeleportRule, Way, WhenTable, MAX_POOL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
@@ -1057,7 +1057,13 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                         let zone = t
                             .zone
                             .map(|z| variant.zones()[z.0 as usize].squares.clone());
-                        (t.count, t.enemy, kinds, zone)
+                        CountTable {
+                            bound: t.bound,
+                            count: t.count,
+                            enemy: t.enemy,
+                            kinds,
+                            zone,
+                        }
                     })
                     .collect();
                 (
@@ -1065,6 +1071,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                     WhenTable {
                         terms,
                         verdict: w.verdict,
+                        asks: w.asks,
                     },
                 )
             })

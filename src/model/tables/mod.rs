@@ -13,7 +13,8 @@ mod walk;
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::{
-    Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant, Verdict, ZoneId,
+    Asks, Bound, Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant,
+    Verdict, ZoneId,
 };
 
 pub use walk::{Reach, Target};
@@ -406,11 +407,27 @@ pub struct RuleTable {
 /// A `when` rule, compiled.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WhenTable {
-    /// Per term: the count, whether it counts the opponents' pieces, the kinds as a bit set
-    /// and the zone (per side) or none.
-    pub terms: Vec<(u32, bool, u128, Option<Vec<SquareSet>>)>,
+    /// The counts, all of which must hold.
+    pub terms: Vec<CountTable>,
     /// The result for the side the terms hold for.
     pub verdict: Verdict,
+    /// Which sides it asks about.
+    pub asks: Asks,
+}
+
+/// One count of a `when` rule, compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountTable {
+    /// How `count` bounds the number of pieces.
+    pub bound: Bound,
+    /// The number.
+    pub count: u32,
+    /// Whether it counts the opponents' pieces.
+    pub enemy: bool,
+    /// The kinds, as a bit set of kind indices.
+    pub kinds: u128,
+    /// Only pieces in this zone (per side), if any.
+    pub zone: Option<Vec<SquareSet>>,
 }
 
 impl RuleTable {
