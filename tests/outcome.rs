@@ -395,3 +395,59 @@ setup
     pos = pos.with_fen("2k1r/5/5/5/PPP2 w - - 0 1").unwrap();
     assert_eq!(pos.fen().split(' ').nth(2), Some("-"));
 }
+
+#[test]
+fn must_capture_keeps_only_captures() {
+    let text = r#"
+variant "Takers"
+board 4 x 4
+sides white north, black south
+piece Rook R
+  move slide orthogonal
+rules
+  must capture
+  when 0 Rook wins
+  stalemate wins
+setup
+  ...r
+  ....
+  ....
+  R..R
+"#;
+    let pos = compile("takers.variant", text);
+    // The rook on d1 can take on d4; nothing else may be played.
+    assert_eq!(moves(&pos), ["d1d4"]);
+    // With nothing to take every move is open.
+    let r = replay(&pos, "1. Rxd4").unwrap();
+    assert!(r.position.legal_moves().is_empty());
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(1), 2, Reason::Condition(0)))
+    );
+    let quiet = pos.with_fen("3r/4/4/R3 w - - 0 1").unwrap();
+    assert_eq!(quiet.legal_moves().len(), 6);
+}
+
+#[test]
+fn checkmate_may_win_for_the_mated_side() {
+    let text = r#"
+variant "Losing mate"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate wins
+setup
+  k...
+  .R..
+  ..K.
+  ...R
+"#;
+    let pos = compile("losing-mate.variant", text);
+    let r = replay(&pos, "1. Rd4").unwrap();
+    assert!(r.position.in_check());
+    assert_eq!(r.outcome, Some(Outcome::win(Side(1), 2, Reason::Checkmate)));
+}

@@ -411,6 +411,8 @@ fn verdict(v: ast::Verdict) -> Verdict {
 fn default_rules() -> Rules {
     Rules {
         checkmate: false,
+        checkmated: Verdict::Loss,
+        must_capture: false,
         extinction: false,
         stalemate: Verdict::Draw,
         facing: Vec::new(),

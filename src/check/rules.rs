@@ -67,7 +67,8 @@ impl Ctx {
     /// Checks the rules block.
     pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
         let mut rules = default_rules();
-        let mut checkmate: Option<Earlier<()>> = None;
+        let mut checkmate: Option<Earlier<Verdict>> = None;
+        let mut must_capture: Option<Earlier<()>> = None;
         let mut extinction: Option<Earlier<()>> = None;
         let mut stalemate: Option<Earlier<Verdict>> = None;
         let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
@@ -78,9 +79,17 @@ impl Ctx {
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
             let span = line.rule_span;
             match &line.rule {
-                ast::Rule::Checkmate => {
+                ast::Rule::Checkmate(v) => {
                     self.refuse_guards(line, "checkmate");
-                    rules.checkmate |= self.again(&mut checkmate, (), span, "checkmate");
+                    let v = v.as_ref().map_or(Verdict::Loss, |v| verdict(v.node));
+                    if self.again(&mut checkmate, v, span, "checkmate") {
+                        rules.checkmate = true;
+                        rules.checkmated = v;
+                    }
+                }
+                ast::Rule::MustCapture => {
+                    self.refuse_guards(line, "must capture");
+                    rules.must_capture |= self.again(&mut must_capture, (), span, "must capture");
                 }
                 ast::Rule::Extinction => {
                     self.refuse_guards(line, "extinction");

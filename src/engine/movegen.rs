@@ -261,7 +261,9 @@ impl Position {
             if c.empty.iter().any(|s| self.board[s.index()] != 0) {
                 continue;
             }
+            // Only a royal king is kept from castling through attacked squares.
             if t.rules().checkmate
+                && t.royal(r.king)
                 && c.safe.iter().any(|&s| {
                     (0..t.sides()).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))
                 })
@@ -349,8 +351,26 @@ impl Position {
     }
 
     /// Generates the legal moves into `out` (which is cleared first). A game already decided
-    /// ([`Position::decided`]) has none.
+    /// ([`Position::decided`]) has none; under `must capture`, only the captures when there
+    /// are any.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
+        self.unforced_moves_into(out);
+        if self.tables().rules().must_capture && out.iter().any(|m| self.captures(m)) {
+            out.retain(|m| self.captures(m));
+        }
+    }
+
+    /// Whether a move of this position takes a piece.
+    fn captures(&self, m: &Move) -> bool {
+        match m.kind {
+            MoveKind::CaptureAt(_) | MoveKind::Shot => true,
+            MoveKind::Normal | MoveKind::Passing(_) => self.board[m.to.0 as usize] != 0,
+            MoveKind::Drop | MoveKind::Castle(_) => false,
+        }
+    }
+
+    /// The legal moves before a capture obligation.
+    fn unforced_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
         if self.decided().is_some() {
             return;

@@ -210,7 +210,7 @@ impl Position {
         let sides = t.sides();
         if self.legal_moves().is_empty() {
             return Some(if self.in_check() {
-                Outcome::loss(me, sides, Reason::Checkmate)
+                self.verdict_for(me, t.rules().checkmated, Reason::Checkmate)
             } else {
                 self.verdict_for(me, t.rules().stalemate, Reason::Stalemate)
             });

@@ -614,6 +614,10 @@ pub struct Rules {
     /// Royals may not be left attacked, and a side with no legal move while attacked is
     /// checkmated (loses).
     pub checkmate: bool,
+    /// The result for a checkmated side (`checkmate wins` in Losers).
+    pub checkmated: Verdict,
+    /// A side that can capture must capture.
+    pub must_capture: bool,
     /// A side with no royal left loses.
     pub extinction: bool,
     /// The result for the side to move when it has no legal move and is not in check.

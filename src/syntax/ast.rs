@@ -773,8 +773,10 @@ pub enum FacingLine {
 /// A rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
-    /// `checkmate`.
-    Checkmate,
+    /// `checkmate [VERDICT]`: the verdict for the checkmated side.
+    Checkmate(Option<Spanned<Verdict>>),
+    /// `must capture`.
+    MustCapture,
     /// `extinction`.
     Extinction,
     /// `stalemate VERDICT`.

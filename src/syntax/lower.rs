@@ -1044,7 +1044,8 @@ fn rule(pair: P<'_>) -> ast::Rule {
     let mut parts = inner.into_inner();
     next(&mut parts, "rule keyword");
     match rule {
-        Rule::checkmate_rule => ast::Rule::Checkmate,
+        Rule::checkmate_rule => ast::Rule::Checkmate(parts.next().map(verdict)),
+        Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::extinction_rule => ast::Rule::Extinction,
         Rule::stalemate_rule => ast::Rule::Stalemate(verdict(next(&mut parts, "verdict"))),
         Rule::facing_rule => ast::Rule::Facing(

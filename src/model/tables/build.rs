@@ -1033,6 +1033,8 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
     }
     RuleTable {
         checkmate: rules.checkmate,
+        checkmated: rules.checkmated,
+        must_capture: rules.must_capture,
         extinction: rules.extinction,
         stalemate: rules.stalemate,
         facing: (0..variant.sides().len())

@@ -384,6 +384,10 @@ pub struct CastlingRight {
 pub struct RuleTable {
     /// Royals may not be left attacked; no move while attacked loses.
     pub checkmate: bool,
+    /// Result for the checkmated side.
+    pub checkmated: Verdict,
+    /// A side that can capture must.
+    pub must_capture: bool,
     /// A side without royals loses.
     pub extinction: bool,
     /// Result for the stalemated side.
