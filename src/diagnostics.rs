@@ -468,6 +468,20 @@ pub enum DefinitionError {
         help: String,
     },
 
+    /// A check count out of range.
+    #[error("`{text}` is not a check count")]
+    #[diagnostic(
+        code(rulebook::rules::bad_check_count),
+        help("write a whole number from 1 to 99: `checks 3 wins`")
+    )]
+    BadCheckCount {
+        /// The text.
+        text: String,
+        /// Where.
+        #[label("expected 1 to 99")]
+        at: SourceSpan,
+    },
+
     /// A side name that `sides` does not declare.
     #[error("cannot find side `{name}`")]
     #[diagnostic(code(rulebook::names::unknown_side))]

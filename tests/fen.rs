@@ -163,3 +163,51 @@ fn a_pawn_passing_two_squares_leaves_two_targets() {
     assert_eq!(played.hash(), back.hash());
     assert_eq!(perft(&mut played.clone(), 2), perft(&mut back.clone(), 2));
 }
+
+#[test]
+fn check_counts_are_in_the_fen_and_the_hash() {
+    let pos = start_of("definitions/library/3check.variant");
+    // As pyffish.get_fen("3check", start, moves) writes them.
+    assert_eq!(
+        pos.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    );
+    assert_eq!(
+        after(&pos, &["e2e4", "f7f6", "d1h5"]),
+        "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
+    );
+    let twice = after(&pos, &["e2e4", "f7f6", "d1h5", "g7g6", "h5g6", "h7g6"]);
+    assert_eq!(
+        twice,
+        "rnbqkbnr/ppppp3/5pp1/8/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 4"
+    );
+    // Both notations of the counts read the same position, and the counts change the hash.
+    let fsf = pos.with_fen(&twice).unwrap();
+    let lichess = pos
+        .with_fen("rnbqkbnr/ppppp3/5pp1/8/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 4 +2+0")
+        .unwrap();
+    assert_eq!(fsf.fen(), lichess.fen());
+    assert_eq!(fsf.hash(), lichess.hash());
+    let fresh = pos
+        .with_fen("rnbqkbnr/ppppp3/5pp1/8/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 3+3 0 4")
+        .unwrap();
+    assert_ne!(fsf.hash(), fresh.hash());
+    // The third check ends the game.
+    let end = "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1";
+    let mut p = pos.with_fen(end).unwrap();
+    let hash = p.hash();
+    let m = notation::parse_coord(&p, "h1h8").unwrap();
+    p.play(m);
+    assert_eq!(p.checks_given(rulebook::model::Side(0)), 3);
+    assert!(p
+        .outcome()
+        .is_some_and(|o| o.winner() == Some(rulebook::model::Side(0))));
+    assert!(p.legal_moves().is_empty());
+    p.undo_move();
+    assert_eq!(p.fen(), end);
+    assert_eq!(p.hash(), hash);
+    // A count field where no checks are counted is refused.
+    assert!(start("chess.variant")
+        .with_fen("8/8/8/8/8/8/8/K6k w - - 3+3 0 1")
+        .is_err());
+}

@@ -413,6 +413,7 @@ fn default_rules() -> Rules {
         checkmate: false,
         checkmated: Verdict::Loss,
         must_capture: false,
+        checks: None,
         extinction: false,
         stalemate: Verdict::Draw,
         facing: Vec::new(),

@@ -69,6 +69,7 @@ impl Ctx {
         let mut rules = default_rules();
         let mut checkmate: Option<Earlier<Verdict>> = None;
         let mut must_capture: Option<Earlier<()>> = None;
+        let mut checks: Option<Earlier<(u8, Verdict)>> = None;
         let mut extinction: Option<Earlier<()>> = None;
         let mut stalemate: Option<Earlier<Verdict>> = None;
         let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
@@ -85,6 +86,20 @@ impl Ctx {
                     if self.again(&mut checkmate, v, span, "checkmate") {
                         rules.checkmate = true;
                         rules.checkmated = v;
+                    }
+                }
+                ast::Rule::Checks(n, v) => {
+                    self.refuse_guards(line, "checks");
+                    let Some(n) = parse_u32(&n.node).filter(|n| (1..=99).contains(n)) else {
+                        self.report(DefinitionError::BadCheckCount {
+                            text: n.node.clone(),
+                            at: n.span.into(),
+                        });
+                        continue;
+                    };
+                    let value = (n as u8, verdict(v.node));
+                    if self.again(&mut checks, value, span, "checks") {
+                        rules.checks = Some(value);
                     }
                 }
                 ast::Rule::MustCapture => {

@@ -8,7 +8,8 @@
 //! order). Castling is `KQkq`-style, or the partner's file letter where `K`/`Q` would be
 //! ambiguous, `-` when there is none (also in variants without castling). En passant lists
 //! every target square the side to move could capture on, concatenated (`e3`, or `e3e4` after
-//! a triple step), else `-`.
+//! a triple step), else `-`. Under a `checks` rule the checks each side still needs follow the
+//! en-passant field (`3+3`); the lichess form (`+2+0`, checks given, last) is read too.
 //!
 //! **Read** leniently, so that every FEN Fairy-Stockfish writes or lists as a start position is
 //! accepted: the hand in brackets (`[Qn]`, `[-]`, `[]`) or as an extra rank after the board
@@ -117,6 +118,12 @@ impl Position {
                 }
             }
             None => out.push('-'),
+        }
+        if let Some((n, _)) = t.rules().checks {
+            let left: Vec<String> = (0..t.sides())
+                .map(|s| (n - self.checks_given(Side(s as u8)).min(n)).to_string())
+                .collect();
+            let _ = write!(out, " {}", left.join("+"));
         }
         let _ = write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number());
         // A piece back on its start square after moving looks unmoved on the board: the
@@ -241,6 +248,21 @@ fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenError> {
     Ok(())
 }
 
+/// The numbers of a check-count field, `1+3` or `+2+0`; `None` for other fields.
+fn check_counts(field: &str) -> Option<Vec<u32>> {
+    let body = field.strip_prefix('+').unwrap_or(field);
+    if !body.contains('+') {
+        return None;
+    }
+    body.split('+')
+        .map(|n| {
+            (!n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| n.parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
 /// Reads the castling, en-passant and clock fields, each optional.
 fn read_state<'a>(
     pos: &mut Position,
@@ -251,7 +273,23 @@ fn read_state<'a>(
     let mut ep_done = false;
     let mut moved = Vec::new();
     for field in fields {
-        if let Some(list) = field.strip_prefix("moved:") {
+        if let Some(counts) = check_counts(field) {
+            let Some((n, _)) = pos.tables().rules().checks else {
+                return err(format!(
+                    "`{field}` counts checks, which this variant does not"
+                ));
+            };
+            // `+2+0` (checks given, as lichess writes it) or `1+3` (checks left, as
+            // Fairy-Stockfish writes it).
+            let given = field.starts_with('+');
+            if counts.len() != pos.checks.len() {
+                return err(format!("`{field}` needs one count per side"));
+            }
+            for (s, c) in counts.into_iter().enumerate() {
+                let c = c.min(n as u32) as u8;
+                pos.checks[s] = if given { c } else { n - c };
+            }
+        } else if let Some(list) = field.strip_prefix("moved:") {
             let g = pos.tables().geometry();
             for name in list.split(',') {
                 let sq = g.parse(name).ok_or_else(|| {

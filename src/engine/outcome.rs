@@ -22,6 +22,8 @@ pub enum Reason {
     MoveLimit,
     /// The counts of a `when` rule held: its index among the definition's `when` rules.
     Condition(u16),
+    /// A side gave the number of checks the `checks` rule counts.
+    Checks,
 }
 
 impl fmt::Display for Reason {
@@ -34,6 +36,7 @@ impl fmt::Display for Reason {
             Reason::PerpetualCheck => "perpetual check",
             Reason::MoveLimit => "move limit",
             Reason::Condition(_) => "position reached",
+            Reason::Checks => "checks given",
         })
     }
 }
@@ -146,6 +149,15 @@ impl Position {
                     reason: Reason::Extinction,
                     results,
                 });
+            }
+        }
+        if let Some((n, verdict)) = t.rules().checks {
+            let mover = self.previous_side(self.side_to_move());
+            for k in 0..t.sides() {
+                let side = Side(((mover.index() + k) % t.sides()) as u8);
+                if self.checks_given(side) >= n {
+                    return Some(self.verdict_for(side, verdict, Reason::Checks));
+                }
             }
         }
         let conditions = &t.rules().conditions;

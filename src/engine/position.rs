@@ -48,6 +48,8 @@ pub(crate) struct Undo {
     unmoved_lost: u8,
     halfmove: u32,
     pub(crate) hash: u64,
+    /// Whether the move gave check, under a `checks` rule.
+    checked: bool,
 }
 
 /// A game position of a compiled variant.
@@ -74,6 +76,8 @@ pub struct Position {
     pub(crate) undo: Vec<Undo>,
     /// Whether the side that made each move gave check with it (for perpetual-check rules).
     pub(crate) gave_check: Vec<bool>,
+    /// Checks given per side, under a `checks` rule.
+    pub(crate) checks: Vec<u8>,
 }
 
 impl std::fmt::Debug for Position {
@@ -145,6 +149,7 @@ impl Position {
             hash: 0,
             undo: Vec::with_capacity(256),
             gave_check: Vec::new(),
+            checks: vec![0; sides],
             sh,
         }
     }
@@ -351,6 +356,9 @@ impl Position {
         for (i, &count) in self.hands.iter().enumerate() {
             h ^= hand_key(self.sh.keys.hand[i], count);
         }
+        for (i, &count) in self.checks.iter().enumerate() {
+            h ^= hand_key(self.sh.keys.checks[i], count as u16);
+        }
         h ^= self.state_key();
         if let Some((targets, _)) = self.en_passant() {
             for t in targets {
@@ -386,6 +394,7 @@ impl Position {
             unmoved_lost: 0,
             halfmove: self.halfmove,
             hash: self.hash,
+            checked: false,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -437,14 +446,22 @@ impl Position {
         if let Some((a, b)) = touched(t, &m) {
             undo.unmoved_lost = self.clear_unmoved(a, b);
         }
-        self.undo.push(undo);
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        let next = self.next_side(self.stm);
-        self.hash ^= sh.keys.side[self.stm.index()] ^ sh.keys.side[next.index()];
+        let mover = self.stm;
+        let next = self.next_side(mover);
+        self.hash ^= sh.keys.side[mover.index()] ^ sh.keys.side[next.index()];
         if next.index() == 0 {
             self.fullmove += 1;
         }
         self.stm = next;
+        if t.rules().checks.is_some() && self.royal_attacked(next) {
+            let base = sh.keys.checks[mover.index()];
+            let n = &mut self.checks[mover.index()];
+            self.hash ^= hand_key(base, *n as u16) ^ hand_key(base, *n as u16 + 1);
+            *n += 1;
+            undo.checked = true;
+        }
+        self.undo.push(undo);
     }
 
     /// Takes the unmoved marks off `a` and `b`; returns which of them had one.
@@ -560,6 +577,14 @@ impl Position {
         }
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        if u.checked {
+            self.checks[self.stm.index()] -= 1;
+        }
+    }
+
+    /// The checks `side` has given, under a `checks` rule (0 otherwise).
+    pub fn checks_given(&self, side: Side) -> u8 {
+        self.checks[side.index()]
     }
 
     /// Whether the piece on `from` may take a path with `condition` now.

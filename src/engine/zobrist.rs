@@ -33,6 +33,8 @@ pub(crate) struct Keys {
     pub(crate) ep: Vec<u64>,
     /// Per (side, kind) in hand: the base that [`hand_key`] turns into a key per count.
     pub(crate) hand: Vec<u64>,
+    /// Per side, the base of its checks-given count (turned into keys as hands are).
+    pub(crate) checks: Vec<u64>,
 }
 
 impl Keys {
@@ -52,6 +54,7 @@ impl Keys {
             ep: keys(squares),
             hand: keys(sides * kinds),
             unmoved: keys(squares),
+            checks: keys(sides),
         }
     }
 }

@@ -618,6 +618,8 @@ pub struct Rules {
     pub checkmated: Verdict,
     /// A side that can capture must capture.
     pub must_capture: bool,
+    /// `checks N VERDICT`: the side giving its N-th check gets the verdict.
+    pub checks: Option<(u8, Verdict)>,
     /// A side with no royal left loses.
     pub extinction: bool,
     /// The result for the side to move when it has no legal move and is not in check.

@@ -777,6 +777,8 @@ pub enum Rule {
     Checkmate(Option<Spanned<Verdict>>),
     /// `must capture`.
     MustCapture,
+    /// `checks N VERDICT`.
+    Checks(Number, Spanned<Verdict>),
     /// `extinction`.
     Extinction,
     /// `stalemate VERDICT`.

@@ -1046,6 +1046,10 @@ fn rule(pair: P<'_>) -> ast::Rule {
     match rule {
         Rule::checkmate_rule => ast::Rule::Checkmate(parts.next().map(verdict)),
         Rule::must_capture_rule => ast::Rule::MustCapture,
+        Rule::checks_rule => {
+            let n = spanned_str(&next(&mut parts, "check count"));
+            ast::Rule::Checks(n, verdict(next(&mut parts, "verdict")))
+        }
         Rule::extinction_rule => ast::Rule::Extinction,
         Rule::stalemate_rule => ast::Rule::Stalemate(verdict(next(&mut parts, "verdict"))),
         Rule::facing_rule => ast::Rule::Facing(

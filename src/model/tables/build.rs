@@ -1035,6 +1035,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         checkmate: rules.checkmate,
         checkmated: rules.checkmated,
         must_capture: rules.must_capture,
+        checks: rules.checks,
         extinction: rules.extinction,
         stalemate: rules.stalemate,
         facing: (0..variant.sides().len())

@@ -388,6 +388,8 @@ pub struct RuleTable {
     pub checkmated: Verdict,
     /// A side that can capture must.
     pub must_capture: bool,
+    /// The side giving its N-th check gets the verdict.
+    pub checks: Option<(u8, Verdict)>,
     /// A side without royals loses.
     pub extinction: bool,
     /// Result for the stalemated side.
