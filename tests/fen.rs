@@ -211,3 +211,35 @@ fn check_counts_are_in_the_fen_and_the_hash() {
         .with_fen("8/8/8/8/8/8/8/K6k w - - 3+3 0 1")
         .is_err());
 }
+
+#[test]
+fn promoted_pieces_marked_with_a_tilde() {
+    let zh = start_of("definitions/library/crazyhouse.variant");
+    // As pyffish.get_fen("crazyhouse", start, moves) writes them.
+    let pos = zh.with_fen("k7/2P5/8/8/8/8/8/4K3[] w - - 0 1").unwrap();
+    assert_eq!(after(&pos, &["c7c8q"]), "k1Q~5/8/8/8/8/8/8/4K3[] b - - 0 1");
+    assert_eq!(
+        after(&pos, &["c7c8n", "a8b7", "c8d6", "b7c7"]),
+        "8/2k5/3N~4/8/8/8/8/4K3[] w - - 3 3"
+    );
+    // Captured, the promoted piece goes to hand as a pawn.
+    let pos = zh.with_fen("k7/2P5/1q6/8/8/8/8/4K3[] w - - 0 1").unwrap();
+    assert_eq!(
+        after(&pos, &["c7c8n", "b6c6", "e1e2", "c6c8"]),
+        "k1q5/8/8/8/8/8/4K3/8[p] w - - 0 3"
+    );
+    // Read back, `Q~` is the promoted queen: it moves as a queen.
+    let read = zh.with_fen("k1Q~5/8/8/8/8/8/8/4K3[] b - - 0 1").unwrap();
+    assert_eq!(read.fen(), "k1Q~5/8/8/8/8/8/8/4K3[] b - - 0 1");
+    assert_eq!(
+        read.legal_moves()
+            .iter()
+            .map(|m| notation::coord(&read, m))
+            .collect::<Vec<_>>(),
+        ["a8a7"]
+    );
+    // In a variant without `~` pieces the mark is read and dropped.
+    let chess = start("chess.variant");
+    let plain = chess.with_fen("k1Q~5/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(plain.fen(), "k1Q5/8/8/8/8/8/8/4K3 b - - 0 1");
+}

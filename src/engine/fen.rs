@@ -199,7 +199,7 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
         if c == '~' {
             continue;
         }
-        let letter = if c == '+' {
+        let mut letter = if c == '+' {
             match chars.next() {
                 Some(l) if l.is_ascii_alphabetic() => format!("+{l}"),
                 _ => return err(format!("`+` without a piece letter in rank {}", rank + 1)),
@@ -207,6 +207,15 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
         } else {
             c.to_string()
         };
+        // `Q~` is the variant's piece with that letter if it has one, else the `~` (a mark of
+        // promotion the variant does not tell apart) is dropped.
+        if chars.peek() == Some(&'~') {
+            chars.next();
+            let marked = format!("{letter}~");
+            if piece_from_letter(pos, &marked).is_some() {
+                letter = marked;
+            }
+        }
         let piece = piece_from_letter(pos, &letter)
             .ok_or_else(|| ParseFenError(format!("unknown piece letter `{letter}`")))?;
         let Some(sq) = g.square(file, rank) else {

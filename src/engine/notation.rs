@@ -45,7 +45,8 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
             if l.starts_with('+') && l[1..].eq_ignore_ascii_case(base) {
                 "+".into()
             } else {
-                l.to_ascii_lowercase()
+                // A `~` letter promotes as the letter it marks (`e7e8q` to `Q~`).
+                l.trim_end_matches('~').to_ascii_lowercase()
             }
         }
     }
@@ -239,7 +240,13 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     s.push_str(&g.name(m.to).to_string());
     if let Some(k) = m.promotion {
         s.push('=');
-        s.push_str(&t.variant().piece(k).letter.to_ascii_uppercase());
+        s.push_str(
+            &t.variant()
+                .piece(k)
+                .letter
+                .trim_end_matches('~')
+                .to_ascii_uppercase(),
+        );
     }
     s
 }
@@ -457,7 +464,7 @@ pub fn parse_move_among(
                 (Some(_), None) => false,
                 (Some(p), Some(k)) => {
                     let l = &t.variant().piece(k).letter;
-                    l.eq_ignore_ascii_case(p)
+                    l.trim_end_matches('~').eq_ignore_ascii_case(p)
                         || (p == "+" && l.starts_with('+'))
                         || t.variant().piece(k).name.eq_ignore_ascii_case(p)
                         || t.promotion(m.piece, me, m.from, m.to)
