@@ -451,3 +451,34 @@ setup
     assert!(r.position.in_check());
     assert_eq!(r.outcome, Some(Outcome::win(Side(1), 2, Reason::Checkmate)));
 }
+
+#[test]
+fn only_the_last_royal_is_guarded() {
+    let pos = common::start_of("definitions/library/shoshogi.variant");
+    let sorted_moves = |fen: &str| {
+        let p = pos.with_fen(fen).unwrap();
+        let mut m = moves(&p);
+        m.sort();
+        m
+    };
+    // As pyffish.legal_moves("shoshogi", fen, []) lists them: with king and prince, the king
+    // may step onto the rook's rank and the prince may stay on it; with the king alone, not.
+    assert_eq!(
+        sorted_moves("4k4/9/9/9/9/9/9/r3+E4/4K4 w - - 0 1"),
+        ["e1d1", "e1d2", "e1f1", "e1f2", "e2d1", "e2d2", "e2d3", "e2e3", "e2f1", "e2f2", "e2f3"]
+    );
+    assert_eq!(
+        sorted_moves("4k4/9/9/9/9/9/9/r8/4K4 w - - 0 1"),
+        ["e1d1", "e1f1"]
+    );
+    // Losing both royals loses.
+    let r = replay(
+        &pos.with_fen("4k4/9/9/9/9/9/9/9/r3K4 b - - 0 1").unwrap(),
+        "1... Rxe1",
+    )
+    .unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(1), 2, Reason::Extinction))
+    );
+}

@@ -412,6 +412,7 @@ fn default_rules() -> Rules {
     Rules {
         checkmate: false,
         checkmated: Verdict::Loss,
+        last_royal_only: false,
         must_capture: false,
         checks: None,
         extinction: false,

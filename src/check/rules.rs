@@ -67,7 +67,7 @@ impl Ctx {
     /// Checks the rules block.
     pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
         let mut rules = default_rules();
-        let mut checkmate: Option<Earlier<Verdict>> = None;
+        let mut checkmate: Option<Earlier<(Verdict, bool)>> = None;
         let mut must_capture: Option<Earlier<()>> = None;
         let mut checks: Option<Earlier<(u8, Verdict)>> = None;
         let mut extinction: Option<Earlier<()>> = None;
@@ -80,12 +80,13 @@ impl Ctx {
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
             let span = line.rule_span;
             match &line.rule {
-                ast::Rule::Checkmate(v) => {
+                ast::Rule::Checkmate(v, last) => {
                     self.refuse_guards(line, "checkmate");
                     let v = v.as_ref().map_or(Verdict::Loss, |v| verdict(v.node));
-                    if self.again(&mut checkmate, v, span, "checkmate") {
+                    if self.again(&mut checkmate, (v, *last), span, "checkmate") {
                         rules.checkmate = true;
                         rules.checkmated = v;
+                        rules.last_royal_only = *last;
                     }
                 }
                 ast::Rule::Checks(n, v) => {

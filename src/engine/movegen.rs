@@ -262,7 +262,7 @@ impl Position {
                 continue;
             }
             // Only a royal king is kept from castling through attacked squares.
-            if t.rules().checkmate
+            if self.royals_guarded(me)
                 && t.royal(r.king)
                 && c.safe.iter().any(|&s| {
                     (0..t.sides()).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))

@@ -454,7 +454,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.stm = next;
-        if t.rules().checks.is_some() && self.royal_attacked(next) {
+        if t.rules().checks.is_some() && self.in_check() {
             let base = sh.keys.checks[mover.index()];
             let n = &mut self.checks[mover.index()];
             self.hash ^= hand_key(base, *n as u16) ^ hand_key(base, *n as u16 + 1);
@@ -777,12 +777,20 @@ impl Position {
     /// Whether the rules forbid `side`'s royals to stand as they do: attacked under a
     /// checkmate rule, or facing an enemy royal under a facing rule.
     pub fn royal_exposed(&self, side: Side) -> bool {
-        (self.sh.t.rules().checkmate && self.royal_attacked(side)) || self.royals_facing(side)
+        (self.royals_guarded(side) && self.royal_attacked(side)) || self.royals_facing(side)
     }
 
     /// Whether the side to move is in check (a royal attacked), under a checkmate rule.
     pub fn in_check(&self) -> bool {
-        self.sh.t.rules().checkmate && self.royal_attacked(self.stm)
+        self.royals_guarded(self.stm) && self.royal_attacked(self.stm)
+    }
+
+    /// Whether `side`'s royals may not be left attacked: under a checkmate rule, and with
+    /// `, last royal` only while it has one left.
+    #[inline]
+    pub(crate) fn royals_guarded(&self, side: Side) -> bool {
+        let r = self.sh.t.rules();
+        r.checkmate && (!r.last_royal_only || self.royals[side.index()].len() == 1)
     }
 
     /// The same placement with `side` to move (no en-passant target), for diagrams.

@@ -616,6 +616,8 @@ pub struct Rules {
     pub checkmate: bool,
     /// The result for a checkmated side (`checkmate wins` in Losers).
     pub checkmated: Verdict,
+    /// `, last royal`: royals are guarded only while a side has one left.
+    pub last_royal_only: bool,
     /// A side that can capture must capture.
     pub must_capture: bool,
     /// `checks N VERDICT`: the side giving its N-th check gets the verdict.

@@ -773,8 +773,9 @@ pub enum FacingLine {
 /// A rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
-    /// `checkmate [VERDICT]`: the verdict for the checkmated side.
-    Checkmate(Option<Spanned<Verdict>>),
+    /// `checkmate [VERDICT] [, last royal]`: the verdict for the checkmated side, and whether
+    /// only a side's last royal is guarded.
+    Checkmate(Option<Spanned<Verdict>>, bool),
     /// `must capture`.
     MustCapture,
     /// `checks N VERDICT`.

@@ -1044,7 +1044,18 @@ fn rule(pair: P<'_>) -> ast::Rule {
     let mut parts = inner.into_inner();
     next(&mut parts, "rule keyword");
     match rule {
-        Rule::checkmate_rule => ast::Rule::Checkmate(parts.next().map(verdict)),
+        Rule::checkmate_rule => {
+            let mut v = None;
+            let mut last = false;
+            for p in parts {
+                match p.as_rule() {
+                    Rule::verdict => v = Some(verdict(p)),
+                    Rule::last_royal => last = true,
+                    r => unreachable!("checkmate_rule: unexpected {r:?}"),
+                }
+            }
+            ast::Rule::Checkmate(v, last)
+        }
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::checks_rule => {
             let n = spanned_str(&next(&mut parts, "check count"));

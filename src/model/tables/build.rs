@@ -1034,6 +1034,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
     RuleTable {
         checkmate: rules.checkmate,
         checkmated: rules.checkmated,
+        last_royal_only: rules.last_royal_only,
         must_capture: rules.must_capture,
         checks: rules.checks,
         extinction: rules.extinction,

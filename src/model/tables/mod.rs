@@ -386,6 +386,8 @@ pub struct RuleTable {
     pub checkmate: bool,
     /// Result for the checkmated side.
     pub checkmated: Verdict,
+    /// Royals are guarded only while a side has one left.
+    pub last_royal_only: bool,
     /// A side that can capture must.
     pub must_capture: bool,
     /// The side giving its N-th check gets the verdict.
