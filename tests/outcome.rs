@@ -482,3 +482,48 @@ fn only_the_last_royal_is_guarded() {
         Some(Outcome::win(Side(1), 2, Reason::Extinction))
     );
 }
+
+#[test]
+fn safe_counts_skip_attacked_pieces() {
+    // White's knight reaches b3; Black's knight on a5 attacks b3, the one on e5 does not.
+    let r = replay(&goal_game("when 1 safe Knight in goal wins"), "1. Nb3").unwrap();
+    assert_eq!(r.outcome, None);
+    // Once Black moves the attacker away without taking, the knight on b3 is safe.
+    let r = replay(&goal_game("when 1 safe Knight in goal wins"), "1. Nb3 Nac4").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
+    );
+}
+
+#[test]
+fn drops_even_where_stuck() {
+    let text = |clause: &str| {
+        format!(
+            r#"
+variant "Stuck drops"
+board 3 x 3
+sides white north, black south
+piece King K royal
+  move step any
+piece Pawn P
+  move step forward
+  {clause}
+rules
+  checkmate
+  drops
+setup "k2/3/2K"
+"#
+        )
+    };
+    let count_drops = |clause: &str| {
+        let pos = compile("stuck.variant", &text(clause))
+            .with_fen("k2/3/2K[P] w - - 0 1")
+            .unwrap();
+        pos.legal_moves().iter().filter(|m| m.is_drop()).count()
+    };
+    // Seven empty squares, two of them on the last rank, where a pawn could never move: it
+    // may not be dropped there unless the clause says it may.
+    assert_eq!(count_drops(""), 5);
+    assert_eq!(count_drops("drop even where stuck"), 7);
+}

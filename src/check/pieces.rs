@@ -211,6 +211,7 @@ impl Ctx {
                     ast::DropKind::In(z) => def.drops.only_in.extend(self.zone_ref(z)),
                     ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
                     ast::DropKind::NoMate => def.drops.no_mate = true,
+                    ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
                     ast::DropKind::MaxPerFile(n) => {
                         if let Some(first) = drop_max_span {
                             self.report(DefinitionError::RepeatedClause {

@@ -212,6 +212,7 @@ impl Ctx {
                                     bound: term.bound,
                                     count,
                                     enemy: term.enemy,
+                                    safe: term.safe,
                                     kinds,
                                     zone: zone.flatten(),
                                 });

@@ -188,6 +188,12 @@ impl Position {
         None
     }
 
+    /// Whether a side other than `owner` attacks `sq`.
+    fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
+        (0..self.tables().sides())
+            .any(|by| by != owner.index() && self.attacked_by(sq, Side(by as u8)))
+    }
+
     /// Whether every count of a `when` rule holds for `side`.
     fn counts_hold(&self, rule: &WhenTable, side: Side) -> bool {
         rule.terms.iter().all(|term| {
@@ -203,6 +209,7 @@ impl Position {
                             .zone
                             .as_ref()
                             .is_none_or(|z| z[side.index()].contains(Square(sq)))
+                        && !(term.safe && self.attacked_by_others(Square(sq), Side(s as u8)))
                     {
                         n += 1;
                     }

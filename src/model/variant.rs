@@ -518,6 +518,8 @@ pub struct DropRules {
     pub max_per_file: Option<u8>,
     /// A drop of this piece may not checkmate.
     pub no_mate: bool,
+    /// It may be dropped where it would have no move.
+    pub even_where_stuck: bool,
 }
 
 /// A kind of piece.
@@ -666,6 +668,8 @@ pub struct CountTerm {
     pub count: u32,
     /// The opponents' pieces rather than the side's own.
     pub enemy: bool,
+    /// Only pieces no opponent of their owner attacks.
+    pub safe: bool,
     /// The kinds counted together.
     pub kinds: Vec<PieceKind>,
     /// Only those in this zone, read for the side the rule asks about.

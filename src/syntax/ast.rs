@@ -712,6 +712,8 @@ pub enum DropKind {
     MaxPerFile(Number),
     /// `drop may not mate`.
     NoMate,
+    /// `drop even where stuck`.
+    EvenWhereStuck,
 }
 
 /// `drop ...`.
@@ -821,6 +823,8 @@ pub struct CountTerm {
     pub count: Number,
     /// `enemy`: the opponents' pieces.
     pub enemy: bool,
+    /// `safe`: only pieces no opponent attacks.
+    pub safe: bool,
     /// The kinds counted together.
     pub pieces: Vec<PieceRef>,
     /// `in ZONE`.

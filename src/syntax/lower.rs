@@ -939,6 +939,7 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
             ast::DropKind::MaxPerFile(spanned_str(&last.expect("grammar: drop_max has a number")))
         }
         Rule::drop_no_mate => ast::DropKind::NoMate,
+        Rule::drop_stuck => ast::DropKind::EvenWhereStuck,
         r => unreachable!("drop_clause: unexpected {r:?}"),
     };
     ast::DropClause { kind, span: whole }
@@ -1134,6 +1135,7 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
     let mut pieces = Vec::new();
     let mut zone = None;
     let mut bound = crate::model::Bound::Exactly;
+    let mut safe = false;
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::count_bound => {
@@ -1145,6 +1147,7 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
             }
             Rule::number => count = Some(spanned_str(&part)),
             Rule::kw_enemy => enemy = true,
+            Rule::kw_safe => safe = true,
             Rule::piece_ref => pieces.push(piece_ref(part)),
             Rule::ident => zone = Some(spanned_str(&part)),
             _ => {}
@@ -1154,6 +1157,7 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
         bound,
         count: count.expect("grammar: a count term starts with a number"),
         enemy,
+        safe,
         pieces,
         zone,
         span: whole,

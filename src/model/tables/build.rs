@@ -953,7 +953,11 @@ fn drop_squares(variant: &Variant, dead: &[SquareSet]) -> Vec<SquareSet> {
     for (kind, piece) in variant.pieces().iter().enumerate() {
         for s in 0..sides {
             let zone = |id: ZoneId| variant.zones()[id.0 as usize].squares[s];
-            let mut ds = all.difference(&dead[kind * sides + s]);
+            let mut ds = if piece.drops.even_where_stuck {
+                all
+            } else {
+                all.difference(&dead[kind * sides + s])
+            };
             for z in &piece.drops.only_in {
                 ds = ds.intersection(&zone(*z));
             }
@@ -1065,6 +1069,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                             bound: t.bound,
                             count: t.count,
                             enemy: t.enemy,
+                            safe: t.safe,
                             kinds,
                             zone,
                         }

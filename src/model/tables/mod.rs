@@ -432,6 +432,8 @@ pub struct CountTable {
     pub count: u32,
     /// Whether it counts the opponents' pieces.
     pub enemy: bool,
+    /// Only pieces no opponent of their owner attacks.
+    pub safe: bool,
     /// The kinds, as a bit set of kind indices.
     pub kinds: u128,
     /// Only pieces in this zone (per side), if any.
