@@ -243,3 +243,20 @@ fn promoted_pieces_marked_with_a_tilde() {
     let plain = chess.with_fen("k1Q~5/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
     assert_eq!(plain.fen(), "k1Q5/8/8/8/8/8/8/4K3 b - - 0 1");
 }
+
+#[test]
+fn a_listed_destination_names_the_piece_that_passed() {
+    // Fairy-Stockfish writes `g5g6` after g7-g5 of a Betza-defined pawn: g5 holds the pawn
+    // that passed g6, which the pawn on f5 may take en passant.
+    let pos = start_of("definitions/library/pawnsideways.variant")
+        .with_fen("rnbqkbnr/pp2p2p/8/2pp1Pp1/8/N7/PPPPBPPP/1RBQK1NR w Kkq g5g6 0 6")
+        .unwrap();
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .any(|m| notation::coord(&pos, m) == "f5g6"));
+    assert_eq!(
+        pos.fen(),
+        "rnbqkbnr/pp2p2p/8/2pp1Pp1/8/N7/PPPPBPPP/1RBQK1NR w Kkq g6 0 6"
+    );
+}

@@ -524,10 +524,17 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError>
     let mover = pos.previous_side(pos.stm);
     let (dx, dy) = pos.tables().variant().side(mover).facing.to_board(0, 1);
     let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
+    // Fairy-Stockfish lists the destination of some double steps too (`g5g6` after g7-g5):
+    // a listed square holding the mover's piece is the piece that passed.
+    let listed_victim = targets
+        .iter()
+        .copied()
+        .find(|&sq| pos.piece_at(sq).is_some_and(|p| p.side == mover));
+    targets.retain(|&sq| Some(sq) != listed_victim);
     let Some(&farthest) = targets.iter().max_by_key(|s| ahead(**s)) else {
         return Ok(());
     };
-    let Some(victim) = g.offset(farthest, dx, dy) else {
+    let Some(victim) = listed_victim.or_else(|| g.offset(farthest, dx, dy)) else {
         return Ok(());
     };
     if pos.piece_at(victim).is_none_or(|p| p.side != mover) {
