@@ -527,3 +527,37 @@ setup "k2/3/2K"
     assert_eq!(count_drops(""), 5);
     assert_eq!(count_drops("drop even where stuck"), 7);
 }
+
+#[test]
+fn patterns_guarded_by_check() {
+    let text = r#"
+variant "Check guards"
+board 5 x 5
+sides white north, black south
+piece King K royal
+  move not in check: step any
+  move in check: leap (2,2)
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate
+setup
+  .k...
+  .....
+  .....
+  .....
+  K...r
+"#;
+    let pos = compile("check-guards.variant", text);
+    // In check from the rook on e1: only the guarded leap is open to the king.
+    assert!(pos.in_check());
+    assert_eq!(moves(&pos), ["a1c3"]);
+    // Out of check, the steps and not the leap (the rook on e2 guards a2 and b2).
+    let calm = pos.with_fen("1k3/5/5/4r/K4 w - - 0 1").unwrap();
+    let mut m = moves(&calm);
+    m.sort();
+    assert_eq!(m, ["a1b1"]);
+    // Attacks ignore the guard: Black's king, not in check, still attacks with its leap.
+    let attacked = pos.with_fen("4k/5/5/5/K3r w - - 0 1").unwrap();
+    assert!(moves(&attacked).is_empty());
+}

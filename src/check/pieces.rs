@@ -323,6 +323,7 @@ impl Ctx {
         let mut zones = Vec::new();
         let mut option_guards = Vec::new();
         let mut state: Option<(bool, Span)> = None;
+        let mut check: Option<(bool, Span)> = None;
         for guard in &p.guards {
             match guard {
                 ast::Guard::Zone { inside, zone, .. } => {
@@ -341,14 +342,24 @@ impl Ctx {
                     }),
                     None => state = Some((*unmoved, *span)),
                 },
+                ast::Guard::Check { in_check, span } => match check {
+                    Some((_, first)) => self.report(DefinitionError::StateTwice {
+                        again: (*span).into(),
+                        first: first.into(),
+                    }),
+                    None => check = Some((*in_check, *span)),
+                },
             }
         }
         let unmoved = state.map(|(u, _)| u);
+        let in_check = check.map(|(c, _)| c);
         let options = self.option_guards(&option_guards);
         let legs = match &p.body {
             ast::PatternBody::Like(target) => {
                 let guard_span = covering(p.guards.iter().map(|g| match g {
-                    ast::Guard::Zone { span, .. } | ast::Guard::State { span, .. } => *span,
+                    ast::Guard::Zone { span, .. }
+                    | ast::Guard::State { span, .. }
+                    | ast::Guard::Check { span, .. } => *span,
                     ast::Guard::Option(o) => o.span,
                 }));
                 if let Some(at) = guard_span {
@@ -383,6 +394,7 @@ impl Ctx {
                                 creates_en_passant: false,
                                 takes_en_passant: false,
                                 unmoved,
+                                in_check,
                                 shot: false,
                                 capturing: None,
                                 into: Vec::new(),
@@ -451,6 +463,7 @@ impl Ctx {
             creates_en_passant: false,
             takes_en_passant: false,
             unmoved,
+            in_check,
             shot: false,
             capturing: None,
             into: Vec::new(),

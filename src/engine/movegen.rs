@@ -160,6 +160,11 @@ impl Position {
         if path.condition() != Condition::Always && !self.condition_holds(path.condition(), from) {
             return;
         }
+        if flags.any(PathFlags::IN_CHECK.with(PathFlags::NOT_IN_CHECK))
+            && flags.has(PathFlags::IN_CHECK) != self.in_check()
+        {
+            return;
+        }
         // Most paths have no target rule: their loop goes without the per-square test.
         if path.target() == 0 {
             self.walk_targets::<false>(from, kind, path, flags, out);

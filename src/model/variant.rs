@@ -358,6 +358,9 @@ pub struct Pattern {
     /// Applies only while the piece has not moved (`Some(true)`) or only once it has
     /// (`Some(false)`).
     pub unmoved: Option<bool>,
+    /// Applies only while the moving side is in check (`Some(true)`) or is not
+    /// (`Some(false)`); attacks ignore it.
+    pub in_check: Option<bool>,
     /// Captures without moving: the piece stays and the target is removed.
     pub shot: bool,
     /// What it may capture; `None`: any enemy piece.

@@ -418,6 +418,13 @@ pub enum Guard {
         /// The word.
         span: Span,
     },
+    /// `in check` / `not in check`.
+    Check {
+        /// `in check` rather than `not in check`.
+        in_check: bool,
+        /// The words.
+        span: Span,
+    },
 }
 
 /// `if OPTION` (`when_on`) or `unless OPTION`.

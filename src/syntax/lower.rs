@@ -642,6 +642,14 @@ fn guard(pair: P<'_>) -> ast::Guard {
             }
         }
         Rule::option_guard => ast::Guard::Option(option_guard(inner)),
+        Rule::check_guard => {
+            let whole = span(&inner);
+            let in_check = !inner.into_inner().any(|p| p.as_rule() == Rule::kw_not);
+            ast::Guard::Check {
+                in_check,
+                span: whole,
+            }
+        }
         Rule::state_guard => {
             let word = next(&mut inner.into_inner(), "kw_unmoved or kw_moved");
             ast::Guard::State {

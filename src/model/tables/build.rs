@@ -444,6 +444,8 @@ impl<'a> Builder<'a> {
                 (pattern.creates_en_passant, PathFlags::CREATES_EP),
                 (pattern.takes_en_passant, PathFlags::TAKES_EP),
                 (pattern.shot, PathFlags::SHOT),
+                (pattern.in_check == Some(true), PathFlags::IN_CHECK),
+                (pattern.in_check == Some(false), PathFlags::NOT_IN_CHECK),
             ] {
                 if on {
                     flags = flags.with(flag);

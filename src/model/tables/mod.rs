@@ -85,6 +85,10 @@ impl PathFlags {
     pub(crate) const TAKES_EP: PathFlags = PathFlags(16);
     /// Captures without moving.
     pub(crate) const SHOT: PathFlags = PathFlags(32);
+    /// A move only while the side is in check (attacks ignore it).
+    pub(crate) const IN_CHECK: PathFlags = PathFlags(64);
+    /// A move only while the side is not in check (attacks ignore it).
+    pub(crate) const NOT_IN_CHECK: PathFlags = PathFlags(128);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
