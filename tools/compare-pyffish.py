@@ -56,11 +56,16 @@ def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     plies = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     library = os.path.join(ROOT, "definitions", "library")
-    names = sys.argv[3:] or sorted(f[:-8] for f in os.listdir(library) if f.endswith(".variant"))
+    # The shipped games Fairy-Stockfish also knows, then the library.
+    shipped = ["chess", "shogi", "xiangqi"]
+    names = sys.argv[3:] or shipped + sorted(
+        f[:-8] for f in os.listdir(library) if f.endswith(".variant"))
     rng = random.Random(1)
     failures = 0
     for name in names:
         definition = os.path.join(library, name + ".variant")
+        if not os.path.exists(definition):
+            definition = os.path.join(ROOT, "definitions", name + ".variant")
         positions = 0
         for _ in range(games):
             fen = sf.get_fen(name, sf.start_fen(name), [])
