@@ -306,14 +306,20 @@ impl Ctx {
                         self.report(DefinitionError::UnknownSide {
                             name: name.node.clone(),
                             at: name.span.into(),
-                            help: format!(
-                                "the sides are {}",
-                                sides
-                                    .iter()
-                                    .map(|s| format!("`{}`", s.name))
-                                    .collect::<Vec<_>>()
-                                    .join(" and ")
-                            ),
+                            help: match super::names::similar(
+                                &name.node,
+                                sides.iter().map(|s| s.name.as_str()),
+                            ) {
+                                Some(s) => format!("a side with a similar name exists: `{s}`"),
+                                None => format!(
+                                    "the sides are {}",
+                                    sides
+                                        .iter()
+                                        .map(|s| format!("`{}`", s.name))
+                                        .collect::<Vec<_>>()
+                                        .join(" and ")
+                                ),
+                            },
                         });
                         continue;
                     }
