@@ -292,8 +292,14 @@ fn split_san(g: Geometry, text: &str) -> Option<SanParts> {
         i += 1;
     }
     if i < b.len() && b[i].is_ascii_uppercase() {
-        p.letter = Some(rest[..=i].to_string());
-        i += 1;
+        // A `~` after the letter belongs to it (`N~xf6`, a promoted knight).
+        if i > 0 || b.get(i + 1) != Some(&b'~') {
+            p.letter = Some(rest[..=i].to_string());
+            i += 1;
+        } else {
+            p.letter = Some(rest[..=i + 1].to_string());
+            i += 2;
+        }
     } else if i > 0 {
         return None;
     }
