@@ -1296,6 +1296,22 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// More pieces in hand at the start than a position holds.
+    #[error("{count} pieces in hand, more than {limit}")]
+    #[diagnostic(
+        code(rulebook::setup::hand_too_large),
+        help("a position holds at most {limit} pieces in hand")
+    )]
+    SetupHandTooLarge {
+        /// How many.
+        count: usize,
+        /// The limit.
+        limit: usize,
+        /// The hand.
+        #[label("too many pieces")]
+        at: SourceSpan,
+    },
+
     /// A side starts without a royal piece in a game about royals.
     #[error("side `{side}` has no royal piece at the start")]
     #[diagnostic(

@@ -108,11 +108,13 @@ fn every_code_is_documented_and_demonstrated() {
             fixtures.push_str(&std::fs::read_to_string(entry).expect("readable"));
         }
     }
-    // Limits that need very large inputs are covered by unit tests in `check`.
+    // Limits that need very large inputs are covered by unit tests in `check` and
+    // tests/limits.rs.
     let large = [
         "rulebook::file::too_many_problems",
         "rulebook::piece::too_many",
         "rulebook::piece::too_many_patterns",
+        "rulebook::setup::hand_too_large",
     ];
     let codes: Vec<&str> = source
         .split("code(")

@@ -129,3 +129,24 @@ fn promotion_clauses_combine() {
     assert!(black.contains(&"c3c2".to_string()), "{black:?}");
     assert_eq!(black.iter().filter(|m| m.starts_with("c3c2")).count(), 2);
 }
+
+#[test]
+fn a_setup_hand_is_limited() {
+    let text = |n: usize| {
+        format!(
+            "variant \"Hand\"\nboard 3 x 3\nsides white north, black south\n\
+             piece King K royal\n  move step any\npiece Pawn P\n  move step forward\n\
+             rules\n  checkmate\n  drops\nsetup \"k2/3/2K[{}]\"\n",
+            "P".repeat(n)
+        )
+    };
+    let ok = rulebook::load("hand.variant", &text(rulebook::engine::MAX_IN_HANDS)).unwrap();
+    let pos = Position::new(Tables::compile(&ok, &[]).unwrap());
+    assert_eq!(
+        pos.in_hand(rulebook::model::Side(0), rulebook::model::PieceKind(1)) as usize,
+        rulebook::engine::MAX_IN_HANDS
+    );
+    let err =
+        rulebook::load("hand.variant", &text(rulebook::engine::MAX_IN_HANDS + 1)).unwrap_err();
+    assert!(format!("{err:?}").contains("SetupHandTooLarge"), "{err:?}");
+}

@@ -561,3 +561,41 @@ setup
     let attacked = pos.with_fen("4k/5/5/5/K3r w - - 0 1").unwrap();
     assert!(moves(&attacked).is_empty());
 }
+
+#[test]
+fn hands_at_the_start_and_drops_without_captures() {
+    let text = |rule: &str| {
+        format!(
+            r#"
+variant "Pockets"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Knight N
+  move leap (1,2)
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate
+  {rule}
+setup
+  r..k
+  ....
+  ....
+  R.K.
+  [Nn]
+"#
+        )
+    };
+    let pos = compile("pockets.variant", &text("drops without captures"));
+    assert_eq!(pos.fen(), "r2k/4/4/R1K1[Nn] w - - 0 1");
+    // The knight in hand may be dropped on any empty square.
+    assert_eq!(pos.legal_moves().iter().filter(|m| m.is_drop()).count(), 12);
+    // A capture does not fill the hand.
+    let r = replay(&pos, "1. Rxa4").unwrap();
+    assert_eq!(r.position.fen(), "R2k/4/4/2K1[Nn] b - - 0 1");
+    // With plain `drops` the captured rook goes to White's hand.
+    let r = replay(&compile("pockets.variant", &text("drops")), "1. Rxa4").unwrap();
+    assert_eq!(r.position.fen(), "R2k/4/4/2K1[NRn] b - - 0 1");
+}

@@ -235,9 +235,9 @@ impl Ctx {
         self.declare_pieces(&items.pieces);
         let (zones, partitions, lines) = self.zones(&items.zones, &items.partitions, &items.lines);
         let pieces = self.pieces(&items.pieces);
-        let (setup, setup_ok) = match items.setup {
+        let (setup, hand, setup_ok) = match items.setup {
             Some(s) => self.setup(s),
-            None => (Vec::new(), false),
+            None => (Vec::new(), Vec::new(), false),
         };
         let mut rules = self.rules(items.rules, &pieces);
         rules.castlings = self.castlings(&items.castlings, &setup, setup_ok, &sides);
@@ -245,13 +245,15 @@ impl Ctx {
             self.royals_placed(&rules, &pieces, &setup, &sides, items.setup);
         }
         let mut other_setups = Vec::new();
+        let mut other_hands = Vec::new();
         for decl in &items.other_setups {
             let guards = self.option_guards(&decl.guards);
-            let (placements, ok) = self.setup(decl);
+            let (placements, hand, ok) = self.setup(decl);
             if ok {
                 self.royals_placed(&rules, &pieces, &placements, &sides, Some(decl));
             }
             other_setups.push((guards, placements));
+            other_hands.push(hand);
         }
         self.drops_used(&rules, &items.pieces);
         let drawing = items.drawing.map(|d| self.drawing(d)).unwrap_or_default();
@@ -269,6 +271,8 @@ impl Ctx {
             rules,
             setup,
             other_setups,
+            hand,
+            other_hands,
             drawing,
         };
         if self.lints && self.error_count() == 0 {
@@ -421,6 +425,7 @@ fn default_rules() -> Rules {
         repetition: None,
         move_limit: None,
         drops: false,
+        captures_to_hand: true,
         drops_options: Vec::new(),
         castlings: Vec::new(),
         conditions: Vec::new(),

@@ -171,7 +171,8 @@ impl Ctx {
                         rules.move_limit = Some(n);
                     }
                 }
-                ast::Rule::Drops => {
+                ast::Rule::Drops { without_captures } => {
+                    rules.captures_to_hand = !without_captures;
                     let options = self.option_guards(&line.guards);
                     if self.again(&mut drops, (), span, "drops") {
                         rules.drops = true;

@@ -11,11 +11,26 @@ use crate::{
 use super::Ctx;
 
 impl Ctx {
-    /// The start position, and whether it is complete and valid.
-    pub(super) fn setup(&mut self, decl: &ast::SetupDecl) -> (Vec<Placement>, bool) {
+    /// The start position, the pieces in hand, and whether it is complete and valid.
+    pub(super) fn setup(&mut self, decl: &ast::SetupDecl) -> (Vec<Placement>, Hand, bool) {
         let errors_before = self.error_count();
         let mut unknown: HashSet<String> = HashSet::new();
-        for cell in decl.rows.iter().flat_map(|r| r.cells.iter()) {
+        let hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
+        if let Some(hand) = &decl.hand {
+            if hand_cells.len() > crate::engine::MAX_IN_HANDS {
+                self.report(DefinitionError::SetupHandTooLarge {
+                    count: hand_cells.len(),
+                    limit: crate::engine::MAX_IN_HANDS,
+                    at: hand.span.into(),
+                });
+            }
+        }
+        for cell in decl
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .chain(hand_cells.iter())
+        {
             match &cell.node {
                 ast::SetupCell::Piece(letter) => {
                     let key = letter.to_uppercase();
@@ -47,7 +62,7 @@ impl Ctx {
             }
         }
         let Some(g) = self.geometry else {
-            return (Vec::new(), false);
+            return (Vec::new(), Vec::new(), false);
         };
         if decl.rows.len() != usize::from(g.height) {
             let at = match decl.form {
@@ -83,8 +98,20 @@ impl Ctx {
             }
         }
         if self.error_count() != errors_before {
-            return (Vec::new(), false);
+            return (Vec::new(), Vec::new(), false);
         }
+        let hand = hand_cells
+            .iter()
+            .filter_map(|c| match &c.node {
+                ast::SetupCell::Piece(letter) => {
+                    let upper = letter.to_uppercase();
+                    let side = if upper == *letter { Side(0) } else { Side(1) };
+                    let piece = *self.pieces.letters.get(&upper)?;
+                    Some((side, PieceKind(piece as u8)))
+                }
+                _ => None,
+            })
+            .collect();
         let mut placements = Vec::new();
         for (i, row) in decl.rows.iter().enumerate() {
             let rank = i32::from(g.height) - 1 - i as i32;
@@ -111,6 +138,51 @@ impl Ctx {
                 }
             }
         }
-        (placements, true)
+        (placements, hand, true)
     }
+}
+
+/// Pieces in hand at the start: their side and kind.
+pub(crate) type Hand = Vec<(Side, PieceKind)>;
+
+/// The letters of a hand (`Nn`, `Q~q`) as setup cells; `-` (an empty hand) is no cell.
+fn hand_cells(
+    hand: &crate::syntax::span::Spanned<String>,
+) -> Vec<crate::syntax::span::Spanned<ast::SetupCell>> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = hand.node.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        let start = hand.span.start + at;
+        let cell = |len: usize, node| {
+            crate::syntax::span::Spanned::new(
+                node,
+                crate::syntax::span::Span::new(start, start + len),
+            )
+        };
+        if c == '-' {
+            i += 1;
+        } else if c.is_ascii_alphabetic() {
+            if chars.get(i + 1).is_some_and(|&(_, n)| n == '~') {
+                out.push(cell(2, ast::SetupCell::Piece(format!("{c}~"))));
+                i += 2;
+            } else {
+                out.push(cell(1, ast::SetupCell::Piece(c.to_string())));
+                i += 1;
+            }
+        } else if c == '+'
+            && chars
+                .get(i + 1)
+                .is_some_and(|&(_, n)| n.is_ascii_alphabetic())
+        {
+            let l = chars[i + 1].1;
+            out.push(cell(2, ast::SetupCell::Piece(format!("+{l}"))));
+            i += 2;
+        } else {
+            out.push(cell(c.len_utf8(), ast::SetupCell::Bad(c)));
+            i += 1;
+        }
+    }
+    out
 }

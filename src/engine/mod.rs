@@ -15,4 +15,4 @@ mod zobrist;
 pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide};
-pub use position::{Piece, Position};
+pub use position::{Piece, Position, MAX_IN_HANDS};

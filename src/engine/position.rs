@@ -119,6 +119,10 @@ impl Position {
                 },
             );
         }
+        for (side, kind) in p.sh.t.setup_hand().to_vec() {
+            let i = p.hand_slot(side, kind);
+            p.hands[i] += 1;
+        }
         // Every tracked piece is unmoved at the start.
         for sq in p.sh.t.tracked_squares().iter() {
             if p.board[sq.index()] != 0 {
@@ -376,7 +380,7 @@ impl Position {
         self.removed.push((sq, c));
         let t = &self.sh.t;
         let kind = self.cell_kind(c);
-        if t.rules().drops && !t.royal(kind) {
+        if t.rules().captures_to_hand && !t.royal(kind) {
             let base = t.demoted(kind);
             self.hand_change(self.stm, base, false);
         }
@@ -559,7 +563,7 @@ impl Position {
             let (sq, c) = self.removed.pop().expect("checked above");
             self.place(sq, c);
             let kind = self.cell_kind(c);
-            if t.rules().drops && !t.royal(kind) {
+            if t.rules().captures_to_hand && !t.royal(kind) {
                 let i = self.hand_slot(self.stm, t.demoted(kind));
                 self.hands[i] -= 1;
             }

@@ -639,6 +639,8 @@ pub struct Rules {
     pub move_limit: Option<u32>,
     /// Captured pieces go to the captor's hand (demoted) and can be dropped.
     pub drops: bool,
+    /// With `drops`: captured pieces go to the captor's hand (not under `without captures`).
+    pub captures_to_hand: bool,
     /// Options under which `drops` holds (all must match).
     pub drops_options: Vec<OptionGuard>,
     /// Castling moves.
@@ -706,6 +708,10 @@ pub struct Variant {
     pub(crate) pieces: Vec<PieceDef>,
     pub(crate) rules: Rules,
     pub(crate) setup: Vec<Placement>,
+    /// Pieces in hand at the start (side, kind), for `setup`.
+    pub(crate) hand: Vec<(Side, PieceKind)>,
+    /// Pieces in hand at the start for each of `other_setups`, in order.
+    pub(crate) other_hands: Vec<Vec<(Side, PieceKind)>>,
     /// Start positions for some option settings, replacing `setup` when their guards hold
     /// (the last that holds wins).
     pub(crate) other_setups: Vec<(Vec<OptionGuard>, Vec<Placement>)>,
@@ -786,6 +792,21 @@ impl Variant {
         self.setup
             .iter()
             .chain(self.other_setups.iter().flat_map(|(_, p)| p))
+    }
+
+    /// The pieces in hand at the start under `options` (one value per option): those of the
+    /// setup [`Variant::setup_for`] picks.
+    pub fn hand_for(&self, options: &[bool]) -> &[(Side, PieceKind)] {
+        self.other_setups
+            .iter()
+            .zip(&self.other_hands)
+            .rev()
+            .find(|((guards, _), _)| {
+                guards
+                    .iter()
+                    .all(|g| options[g.option.0 as usize] == g.when_on)
+            })
+            .map_or(&self.hand, |(_, hand)| hand)
     }
 
     /// The start position under `options` (one value per option).

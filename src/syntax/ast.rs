@@ -807,7 +807,10 @@ pub enum Rule {
     /// `move-limit N draws`.
     MoveLimit(Number),
     /// `drops`.
-    Drops,
+    Drops {
+        /// `without captures`: captured pieces do not go to hand.
+        without_captures: bool,
+    },
     /// `when COUNT [and COUNT]... VERDICT ["NAME"] [, to move | , just moved]`.
     When {
         /// The counts, all of which must hold.
@@ -895,6 +898,8 @@ pub struct SetupDecl {
     pub form: SetupForm,
     /// The rows, top rank first.
     pub rows: Vec<PictureRow<SetupCell>>,
+    /// The pieces in hand at the start, as written between brackets (`Nn`).
+    pub hand: Option<Spanned<String>>,
     /// The whole declaration.
     pub span: Span,
 }

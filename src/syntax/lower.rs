@@ -1097,7 +1097,9 @@ fn rule(pair: P<'_>) -> ast::Rule {
             }
         }
         Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
-        Rule::drops_rule => ast::Rule::Drops,
+        Rule::drops_rule => ast::Rule::Drops {
+            without_captures: parts.next().is_some(),
+        },
         Rule::when_rule => {
             let mut terms = Vec::new();
             let mut found = None;
@@ -1192,9 +1194,24 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
             // The text starts one byte after the opening quote.
             let start = text.as_span().start() + 1;
             let body = string(text);
+            // `.../RNBQKBNR[Nn]`: the pieces in hand follow the board in brackets.
+            let (board, hand) = match body.node.split_once('[') {
+                Some((board, rest)) => {
+                    let inner = rest.strip_suffix(']').unwrap_or(rest);
+                    let at = start + board.len() + 1;
+                    (
+                        board,
+                        Some(Spanned::new(
+                            inner.to_string(),
+                            Span::new(at, at + inner.len()),
+                        )),
+                    )
+                }
+                None => (body.node.as_str(), None),
+            };
             let mut rows = Vec::new();
             let mut row_start = 0;
-            for (i, row) in body.node.split('/').enumerate() {
+            for (i, row) in board.split('/').enumerate() {
                 if i > 0 {
                     row_start += 1;
                 }
@@ -1206,15 +1223,27 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
                 keyword,
                 form: ast::SetupForm::Fen,
                 rows,
+                hand,
                 span: whole,
             }
         }
         Rule::setup_picture => {
+            let mut hand = None;
             let rows = parts
                 .filter(|p| p.as_rule() == Rule::setup_row)
-                .map(|row| {
+                .filter_map(|row| {
                     let cells = next(&mut row.into_inner(), "setup_cells in setup_row");
-                    setup_row(cells.as_str(), cells.as_span().start(), true)
+                    // A last row in brackets (`[Nn]`) lists the pieces in hand.
+                    let text = cells.as_str();
+                    if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+                        let at = cells.as_span().start() + 1;
+                        hand = Some(Spanned::new(
+                            inner.to_string(),
+                            Span::new(at, at + inner.len()),
+                        ));
+                        return None;
+                    }
+                    Some(setup_row(text, cells.as_span().start(), true))
                 })
                 .collect();
             ast::SetupDecl {
@@ -1222,6 +1251,7 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
                 keyword,
                 form: ast::SetupForm::Picture,
                 rows,
+                hand,
                 span: whole,
             }
         }

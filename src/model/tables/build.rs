@@ -30,6 +30,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
     let teleports = teleports(&variant, &options);
     let setup = variant.setup_for(&options).to_vec();
+    let setup_hand = variant.hand_for(&options).to_vec();
     let has_en_passant = moves
         .paths
         .iter()
@@ -64,6 +65,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         ep_sources: Vec::new(),
         target_rules: moves.target_rules,
         setup,
+        setup_hand,
         has_en_passant,
         variant,
     };
@@ -1051,6 +1053,9 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         repetition: rules.repetition.clone(),
         move_limit: rules.move_limit,
         drops: rules.drops && guards_hold(options, &rules.drops_options),
+        captures_to_hand: rules.drops
+            && rules.captures_to_hand
+            && guards_hold(options, &rules.drops_options),
         castlings,
         rights,
         conditions: rules

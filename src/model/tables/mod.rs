@@ -406,8 +406,10 @@ pub struct RuleTable {
     pub repetition: Option<RepetitionRule>,
     /// Ply limit.
     pub move_limit: Option<u32>,
-    /// Captured pieces go to hand.
+    /// Pieces in hand may be dropped.
     pub drops: bool,
+    /// Captured pieces go to hand.
+    pub captures_to_hand: bool,
     /// Castling moves in force.
     pub castlings: Vec<CastlingTable>,
     /// The distinct (king, partner) square pairs of the castlings, which FEN lists.
@@ -499,6 +501,8 @@ pub struct Tables {
     target_rules: Vec<TargetRule>,
     /// The start position under the options in force.
     setup: Vec<super::variant::Placement>,
+    /// Pieces in hand at the start (side, kind).
+    setup_hand: Vec<(Side, PieceKind)>,
     has_en_passant: bool,
     has_borrowing: bool,
 }
@@ -645,6 +649,11 @@ impl Tables {
     /// The start position under the options in force.
     pub fn setup(&self) -> &[super::variant::Placement] {
         &self.setup
+    }
+
+    /// The pieces in hand at the start under the options in force.
+    pub fn setup_hand(&self) -> &[(Side, PieceKind)] {
+        &self.setup_hand
     }
 
     /// Whether a path or way with target rule `target` may capture a piece of `kind`.
