@@ -599,3 +599,89 @@ setup
     let r = replay(&compile("pockets.variant", &text("drops")), "1. Rxa4").unwrap();
     assert_eq!(r.position.fen(), "R2k/4/4/2K1[NRn] b - - 0 1");
 }
+
+/// Two kings racing to the top rank of a 4x4 board, with a rook each that may not check.
+fn race(fen: &str) -> Position {
+    compile(
+        "race.variant",
+        r#"
+variant "Race"
+board 4 x 4
+sides white north, black south
+zone goal = rank 4
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate
+  checks forbidden
+  when 1 King in goal and 1 enemy King in goal draws
+  when 1 King in goal wins, unless answered
+setup "4/4/R2r/K2k"
+"#,
+    )
+    .with_fen(fen)
+    .unwrap()
+}
+
+#[test]
+fn checks_forbidden_removes_checking_moves() {
+    let pos = race("4/4/R2r/K2k w - - 0 1");
+    // Taking the rook on d2 would attack Black's king on d1: forbidden. Every other move
+    // stays (b2 is the black rook's, so the king has only b1).
+    let mut m = moves(&pos);
+    m.sort();
+    assert_eq!(m, ["a1b1", "a2a3", "a2a4", "a2b2", "a2c2"]);
+    // Without the rule the capture is legal.
+    let free = pos.fen();
+    let plain = compile(
+        "race.variant",
+        r#"
+variant "Race"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate
+setup "4/4/R2r/K2k"
+"#,
+    )
+    .with_fen(&free)
+    .unwrap();
+    assert!(moves(&plain).iter().any(|m| m == "a2d2"));
+}
+
+#[test]
+fn a_goal_reached_first_may_be_answered() {
+    // White reaches the top rank; Black's king can reach it too, so the game goes on.
+    let pos = race("4/1K1k/4/R2r w - - 0 1");
+    let r = replay(&pos, "1. Kb4").unwrap();
+    assert_eq!(r.outcome, None);
+    // Black answers: both kings home, a draw.
+    let both = replay(&pos, "1. Kb4 Kd4").unwrap();
+    assert_eq!(both.outcome, Some(Outcome::draw(2, Reason::Condition(0))));
+    // Black does not answer: White wins.
+    let late = replay(&pos, "1. Kb4 Kc2").unwrap();
+    assert_eq!(
+        late.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(1)))
+    );
+    // Black cannot answer (its king is two ranks away): White wins at once.
+    let far = race("4/1K2/3k/R2r w - - 0 1");
+    let r = replay(&far, "1. Kb4").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(0), 2, Reason::Condition(1)))
+    );
+    // Black, second to move, reaching first wins at once: White had its move.
+    let black = race("4/1K1k/4/R2r b - - 0 1");
+    let r = replay(&black, "1... Kd4").unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side(1), 2, Reason::Condition(1)))
+    );
+}

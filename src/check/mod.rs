@@ -419,6 +419,7 @@ fn default_rules() -> Rules {
         last_royal_only: false,
         must_capture: false,
         checks: None,
+        checks_forbidden: false,
         extinction: false,
         stalemate: Verdict::Draw,
         facing: Vec::new(),

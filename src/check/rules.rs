@@ -70,6 +70,7 @@ impl Ctx {
         let mut checkmate: Option<Earlier<(Verdict, bool)>> = None;
         let mut must_capture: Option<Earlier<()>> = None;
         let mut checks: Option<Earlier<(u8, Verdict)>> = None;
+        let mut checks_forbidden: Option<Earlier<()>> = None;
         let mut extinction: Option<Earlier<()>> = None;
         let mut stalemate: Option<Earlier<Verdict>> = None;
         let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
@@ -102,6 +103,11 @@ impl Ctx {
                     if self.again(&mut checks, value, span, "checks") {
                         rules.checks = Some(value);
                     }
+                }
+                ast::Rule::ChecksForbidden => {
+                    self.refuse_guards(line, "checks forbidden");
+                    rules.checks_forbidden |=
+                        self.again(&mut checks_forbidden, (), span, "checks forbidden");
                 }
                 ast::Rule::MustCapture => {
                     self.refuse_guards(line, "must capture");
@@ -184,6 +190,7 @@ impl Ctx {
                     verdict: v,
                     name,
                     asks,
+                    answerable,
                 } => {
                     wrote_when = true;
                     let options = self.option_guards(&line.guards);
@@ -228,6 +235,7 @@ impl Ctx {
                             name: name.as_ref().map(|n| n.node.clone()),
                             options,
                             asks: *asks,
+                            answerable: *answerable,
                         });
                     }
                 }

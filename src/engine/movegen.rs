@@ -337,6 +337,10 @@ impl Position {
         let me = self.stm;
         self.make(m);
         let ok = !self.royal_exposed(me);
+        // Under `checks forbidden` no move may leave an enemy royal attacked.
+        let ok = ok
+            && !(t.rules().checks_forbidden
+                && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side(s as u8))));
         let ok = ok
             && !(m.kind == MoveKind::Drop
                 && t.variant().piece(m.piece).drops.no_mate
@@ -391,7 +395,10 @@ impl Position {
         if royals.is_empty() {
             return;
         }
-        let fast = royals.len() == 1 && !t.has_borrowing() && !self.royal_exposed(me);
+        let fast = royals.len() == 1
+            && !t.has_borrowing()
+            && !t.rules().checks_forbidden
+            && !self.royal_exposed(me);
         let ksq = Square(royals[0]);
         let from_s = t.vacate_sensitive(me, ksq);
         let to_s = t.fill_sensitive(me, ksq);

@@ -175,7 +175,7 @@ impl Position {
                     if !asked {
                         continue;
                     }
-                    if self.counts_hold(rule, side) {
+                    if self.counts_hold(rule, side) && !self.answered(rule, side) {
                         return Some(self.verdict_for(
                             side,
                             rule.verdict,
@@ -186,6 +186,28 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Under `, unless answered`: whether the side to move, which has had one move fewer
+    /// than `side` (the side that just moved, earlier in the round), can make the counts
+    /// hold for itself with its reply, so that the game goes on for that reply.
+    fn answered(&self, rule: &WhenTable, side: Side) -> bool {
+        let stm = self.side_to_move();
+        if !rule.answerable || side != self.previous_side(stm) || side.index() >= stm.index() {
+            return false;
+        }
+        let mut p = self.clone();
+        let mut moves = Vec::new();
+        p.pseudo_moves(&mut moves);
+        moves.into_iter().any(|m| {
+            if !p.is_legal_pseudo(m) {
+                return false;
+            }
+            p.make(m);
+            let holds = p.counts_hold(rule, stm);
+            p.unmake();
+            holds
+        })
     }
 
     /// Whether a side other than `owner` attacks `sq`.

@@ -627,6 +627,8 @@ pub struct Rules {
     pub must_capture: bool,
     /// `checks N VERDICT`: the side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
+    /// `checks forbidden`: no move may leave an enemy royal attacked.
+    pub checks_forbidden: bool,
     /// A side with no royal left loses.
     pub extinction: bool,
     /// The result for the side to move when it has no legal move and is not in check.
@@ -662,6 +664,8 @@ pub struct WhenRule {
     pub options: Vec<OptionGuard>,
     /// Which sides it asks about.
     pub asks: Asks,
+    /// `, unless answered`.
+    pub answerable: bool,
 }
 
 /// `N [enemy] PIECE... [in ZONE]`: exactly `count` pieces of these kinds.

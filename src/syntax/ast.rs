@@ -789,6 +789,8 @@ pub enum Rule {
     MustCapture,
     /// `checks N VERDICT`.
     Checks(Number, Spanned<Verdict>),
+    /// `checks forbidden`.
+    ChecksForbidden,
     /// `extinction`.
     Extinction,
     /// `stalemate VERDICT`.
@@ -821,6 +823,8 @@ pub enum Rule {
         name: Option<Spanned<String>>,
         /// Which sides the rule asks about.
         asks: crate::model::Asks,
+        /// `, unless answered`.
+        answerable: bool,
     },
 }
 

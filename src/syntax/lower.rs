@@ -1067,8 +1067,12 @@ fn rule(pair: P<'_>) -> ast::Rule {
         }
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::checks_rule => {
-            let n = spanned_str(&next(&mut parts, "check count"));
-            ast::Rule::Checks(n, verdict(next(&mut parts, "verdict")))
+            let first = next(&mut parts, "check count or kw_forbidden");
+            if first.as_rule() == Rule::kw_forbidden {
+                ast::Rule::ChecksForbidden
+            } else {
+                ast::Rule::Checks(spanned_str(&first), verdict(next(&mut parts, "verdict")))
+            }
         }
         Rule::extinction_rule => ast::Rule::Extinction,
         Rule::stalemate_rule => ast::Rule::Stalemate(verdict(next(&mut parts, "verdict"))),
@@ -1105,9 +1109,11 @@ fn rule(pair: P<'_>) -> ast::Rule {
             let mut found = None;
             let mut name = None;
             let mut asks = crate::model::Asks::Both;
+            let mut answerable = false;
             for part in parts {
                 match part.as_rule() {
                     Rule::count_term => terms.push(count_term(part)),
+                    Rule::when_answer => answerable = true,
                     Rule::when_asks => {
                         asks = if part.into_inner().any(|p| p.as_rule() == Rule::kw_just) {
                             crate::model::Asks::JustMoved
@@ -1132,6 +1138,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 verdict: found.expect("grammar: `when` ends with a verdict"),
                 name,
                 asks,
+                answerable,
             }
         }
         r => unreachable!("rule: unexpected {r:?}"),

@@ -1045,6 +1045,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         last_royal_only: rules.last_royal_only,
         must_capture: rules.must_capture,
         checks: rules.checks,
+        checks_forbidden: rules.checks_forbidden,
         extinction: rules.extinction,
         stalemate: rules.stalemate,
         facing: (0..variant.sides().len())
@@ -1088,6 +1089,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                         terms,
                         verdict: w.verdict,
                         asks: w.asks,
+                        answerable: w.answerable,
                     },
                 )
             })

@@ -396,6 +396,8 @@ pub struct RuleTable {
     pub must_capture: bool,
     /// The side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
+    /// No move may give check.
+    pub checks_forbidden: bool,
     /// A side without royals loses.
     pub extinction: bool,
     /// Result for the stalemated side.
@@ -427,6 +429,8 @@ pub struct WhenTable {
     pub verdict: Verdict,
     /// Which sides it asks about.
     pub asks: Asks,
+    /// `, unless answered`.
+    pub answerable: bool,
 }
 
 /// One count of a `when` rule, compiled.
@@ -450,7 +454,7 @@ impl RuleTable {
     /// Whether a royal's safety limits the moves: checks or facing rules.
     #[inline]
     pub fn guards_royals(&self) -> bool {
-        self.checkmate || self.facing.iter().any(|f| !f.is_empty())
+        self.checkmate || self.checks_forbidden || self.facing.iter().any(|f| !f.is_empty())
     }
 }
 
