@@ -144,6 +144,7 @@ fn summary(v: &Variant) -> String {
             match &pat.capturing {
                 None => {}
                 Some(rulebook::model::Capturable::Royal) => line.push_str(", capturing royal"),
+                Some(rulebook::model::Capturable::Checker) => line.push_str(", capturing checker"),
                 Some(rulebook::model::Capturable::Kinds(kinds)) => {
                     let names: Vec<&str> = kinds
                         .iter()

@@ -685,3 +685,31 @@ fn a_goal_reached_first_may_be_answered() {
         Some(Outcome::win(Side(1), 2, Reason::Condition(1)))
     );
 }
+
+#[test]
+fn capturing_the_checker_only() {
+    let text = r#"
+variant "Checker"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move not in check: step any
+  move in check: step any, capture-only, capturing checker
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate
+setup "k3/4/1r2/K1r1"
+"#;
+    // White's king on a1 is checked by the rook on c1 (out of its reach); it may not step
+    // away, nor take the rook on b2, which does not give check: no move at all.
+    let pos = compile("checker.variant", text);
+    assert!(pos.in_check());
+    assert!(moves(&pos).is_empty());
+    // With the checker on b1, next to the king, taking it is the one move.
+    let near = pos.with_fen("k3/4/4/Kr2 w - - 0 1").unwrap();
+    assert_eq!(moves(&near), ["a1b1"]);
+    // Under a double check no capture is allowed.
+    let double = pos.with_fen("k3/4/r3/Kr2 w - - 0 1").unwrap();
+    assert!(moves(&double).is_empty());
+}

@@ -545,6 +545,7 @@ impl Ctx {
                 ast::Modifier::Capturing(c) => {
                     pattern.capturing = match c {
                         ast::Capturing::Royal => Some(Capturable::Royal),
+                        ast::Capturing::Checker => Some(Capturable::Checker),
                         ast::Capturing::Pieces(list) => Some(Capturable::Kinds(
                             list.iter().filter_map(|p| self.piece_ref(p)).collect(),
                         )),

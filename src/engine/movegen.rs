@@ -206,6 +206,7 @@ impl Position {
             } else if flags.has(PathFlags::CAPTURE)
                 && self.cell_side(occupant) != self.stm
                 && t.may_capture(target, self.cell_kind(occupant))
+                && (!flags.has(PathFlags::TAKES_CHECKER) || self.sole_checker(to))
             {
                 let mk = if flags.has(PathFlags::SHOT) {
                     MoveKind::Shot
@@ -215,6 +216,31 @@ impl Position {
                 self.push_move(out, from, to, kind, mk);
             }
         }
+    }
+
+    /// Whether the enemy piece on `sq` is the one piece giving check to the side to move.
+    fn sole_checker(&self, sq: Square) -> bool {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let mut checkers = 0;
+        let mut found = false;
+        for &r in &self.royals[me.index()] {
+            for by in (0..t.sides()).filter(|&s| s != me.index()) {
+                let by = Side(by as u8);
+                for &f in &self.plist[by.index()] {
+                    let kind = self.cell_kind(self.board[f as usize]);
+                    let checks = t
+                        .ways(kind, by, Square(f), Square(r))
+                        .iter()
+                        .any(|w| self.captures_along(w, by, Square(f), Square(r)));
+                    if checks {
+                        checkers += 1;
+                        found |= f == sq.0;
+                    }
+                }
+            }
+        }
+        found && checkers == 1
     }
 
     /// The square of the enemy piece an en-passant capture on `to` would take, if `to` is an

@@ -652,7 +652,7 @@ impl Position {
     /// open, and allowed to take what stands there (an empty square counts as takeable, for
     /// the "would a royal be attacked there" question).
     #[inline]
-    fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
+    pub(crate) fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
         let t = &self.sh.t;
         way.flags().has(PathFlags::CAPTURE)
             && (way.target() == 0 || {

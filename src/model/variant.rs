@@ -470,6 +470,8 @@ pub struct Teleport {
 pub enum Capturable {
     /// Royal pieces.
     Royal,
+    /// The one enemy piece that gives check (none under a double check).
+    Checker,
     /// Pieces of these kinds.
     Kinds(Vec<PieceKind>),
 }

@@ -674,6 +674,8 @@ pub enum Modifier {
 pub enum Capturing {
     /// `capturing royal`: royal pieces.
     Royal,
+    /// `capturing checker`: the one enemy piece giving check.
+    Checker,
     /// `capturing PIECE...`.
     Pieces(Vec<PieceRef>),
 }

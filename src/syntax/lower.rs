@@ -802,6 +802,8 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             let first = next(&mut parts, "royal or piece_ref");
             let capturing = if first.as_rule() == Rule::kw_royal {
                 ast::Capturing::Royal
+            } else if first.as_rule() == Rule::kw_checker {
+                ast::Capturing::Checker
             } else {
                 ast::Capturing::Pieces(std::iter::once(first).chain(parts).map(piece_ref).collect())
             };

@@ -298,7 +298,8 @@ impl<'a> Builder<'a> {
     fn target_rule(&mut self, pattern: &Pattern, kind: usize, side: Side, sq: Square) -> u16 {
         let kinds = |list: &[PieceKind]| list.iter().fold(0u128, |acc, k| acc | 1 << k.index());
         let victims = match &pattern.capturing {
-            None => u128::MAX,
+            // Which piece gives check depends on the position: the move generator asks.
+            None | Some(Capturable::Checker) => u128::MAX,
             Some(Capturable::Royal) => self
                 .variant
                 .pieces()
@@ -448,6 +449,10 @@ impl<'a> Builder<'a> {
                 (pattern.shot, PathFlags::SHOT),
                 (pattern.in_check == Some(true), PathFlags::IN_CHECK),
                 (pattern.in_check == Some(false), PathFlags::NOT_IN_CHECK),
+                (
+                    pattern.capturing == Some(Capturable::Checker),
+                    PathFlags::TAKES_CHECKER,
+                ),
             ] {
                 if on {
                     flags = flags.with(flag);

@@ -70,7 +70,7 @@ impl std::fmt::Debug for Entry {
 
 /// What a path allows: its modes and its special roles.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct PathFlags(u8);
+pub(crate) struct PathFlags(u16);
 
 impl PathFlags {
     /// May end on an empty square.
@@ -89,6 +89,8 @@ impl PathFlags {
     pub(crate) const IN_CHECK: PathFlags = PathFlags(64);
     /// A move only while the side is not in check (attacks ignore it).
     pub(crate) const NOT_IN_CHECK: PathFlags = PathFlags(128);
+    /// May capture only the one enemy piece giving check.
+    pub(crate) const TAKES_CHECKER: PathFlags = PathFlags(256);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
