@@ -266,6 +266,11 @@ fn the_engine_finds_a_mate_in_one() {
     assert!(found.score > 900_000);
 }
 
+/// White's win by the `when` rule of this index.
+fn white_wins(rule: u16) -> Option<Outcome> {
+    Some(Outcome::win(Side(0), 2, Reason::Condition(rule)))
+}
+
 fn compile(name: &str, text: &str) -> Position {
     let variant = rulebook::load(name, text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
     Position::new(Tables::compile(&variant, &[]).unwrap())
@@ -307,17 +312,11 @@ fn a_to_move_goal_waits_for_the_reply() {
     assert_eq!(r.outcome, None);
     // Black's reply does not touch the knight: White, to move, wins.
     let r = replay(&pos, "1. Nb3 Nd3").unwrap();
-    assert_eq!(
-        r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
-    );
+    assert_eq!(r.outcome, white_wins(0));
     assert!(r.position.legal_moves().is_empty());
     // The same rule asked of both sides ends the game at once.
     let r = replay(&goal_game("when at least 1 Knight in goal wins"), "1. Nb3").unwrap();
-    assert_eq!(
-        r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
-    );
+    assert_eq!(r.outcome, white_wins(0));
 }
 
 #[test]
@@ -348,10 +347,7 @@ setup
     assert_eq!(r.outcome, None);
     // Black moves its lone knight: now it is the side that just moved, with at most one.
     let r = replay(&pos, "1. Nxc4 Nd3").unwrap();
-    assert_eq!(
-        r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
-    );
+    assert_eq!(r.outcome, white_wins(0));
     // `at least`: three or more knights on the board win.
     let pos = goal_game("when at least 2 Knight wins");
     assert!(pos.outcome().is_some());
@@ -490,10 +486,7 @@ fn safe_counts_skip_attacked_pieces() {
     assert_eq!(r.outcome, None);
     // Once Black moves the attacker away without taking, the knight on b3 is safe.
     let r = replay(&goal_game("when 1 safe Knight in goal wins"), "1. Nb3 Nac4").unwrap();
-    assert_eq!(
-        r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(0)))
-    );
+    assert_eq!(r.outcome, white_wins(0));
 }
 
 #[test]
@@ -666,17 +659,11 @@ fn a_goal_reached_first_may_be_answered() {
     assert_eq!(both.outcome, Some(Outcome::draw(2, Reason::Condition(0))));
     // Black does not answer: White wins.
     let late = replay(&pos, "1. Kb4 Kc2").unwrap();
-    assert_eq!(
-        late.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(1)))
-    );
+    assert_eq!(late.outcome, white_wins(1));
     // Black cannot answer (its king is two ranks away): White wins at once.
     let far = race("4/1K2/3k/R2r w - - 0 1");
     let r = replay(&far, "1. Kb4").unwrap();
-    assert_eq!(
-        r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Condition(1)))
-    );
+    assert_eq!(r.outcome, white_wins(1));
     // Black, second to move, reaching first wins at once: White had its move.
     let black = race("4/1K1k/4/R2r b - - 0 1");
     let r = replay(&black, "1... Kd4").unwrap();

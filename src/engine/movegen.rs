@@ -220,20 +220,14 @@ impl Position {
 
     /// Whether the enemy piece on `sq` is the one piece giving check to the side to move.
     fn sole_checker(&self, sq: Square) -> bool {
-        let t = &self.sh.t;
         let me = self.stm;
         let mut checkers = 0;
         let mut found = false;
         for &r in &self.royals[me.index()] {
-            for by in (0..t.sides()).filter(|&s| s != me.index()) {
+            for by in (0..self.sh.t.sides()).filter(|&s| s != me.index()) {
                 let by = Side(by as u8);
                 for &f in &self.plist[by.index()] {
-                    let kind = self.cell_kind(self.board[f as usize]);
-                    let checks = t
-                        .ways(kind, by, Square(f), Square(r))
-                        .iter()
-                        .any(|w| self.captures_along(w, by, Square(f), Square(r)));
-                    if checks {
+                    if self.attacks_from(Square(f), by, Square(r)) {
                         checkers += 1;
                         found |= f == sq.0;
                     }
@@ -295,9 +289,7 @@ impl Position {
             // Only a royal king is kept from castling through attacked squares.
             if self.royals_guarded(me)
                 && t.royal(r.king)
-                && c.safe.iter().any(|&s| {
-                    (0..t.sides()).any(|by| by != me.index() && self.attacked_by(s, Side(by as u8)))
-                })
+                && c.safe.iter().any(|&s| self.attacked_by_others(s, me))
             {
                 continue;
             }

@@ -152,9 +152,7 @@ impl Position {
             }
         }
         if let Some((n, verdict)) = t.rules().checks {
-            let mover = self.previous_side(self.side_to_move());
-            for k in 0..t.sides() {
-                let side = Side(((mover.index() + k) % t.sides()) as u8);
+            for side in self.sides_from_mover() {
                 if self.checks_given(side) >= n {
                     return Some(self.verdict_for(side, verdict, Reason::Checks));
                 }
@@ -162,11 +160,9 @@ impl Position {
         }
         let conditions = &t.rules().conditions;
         if !conditions.is_empty() {
-            let sides = t.sides();
             let mover = self.previous_side(self.side_to_move());
             for (index, rule) in conditions {
-                for k in 0..sides {
-                    let side = Side(((mover.index() + k) % sides) as u8);
+                for side in self.sides_from_mover() {
                     let asked = match rule.asks {
                         Asks::Both => true,
                         Asks::JustMoved => side == mover,
@@ -186,6 +182,14 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Every side, the one that just moved first, then in turn order: the order in which
+    /// game-ending rules ask.
+    fn sides_from_mover(&self) -> impl Iterator<Item = Side> {
+        let sides = self.tables().sides();
+        let mover = self.previous_side(self.side_to_move()).index();
+        (0..sides).map(move |k| Side(((mover + k) % sides) as u8))
     }
 
     /// Under `, unless answered`: whether the side to move, which has had one move fewer
@@ -208,12 +212,6 @@ impl Position {
             p.unmake();
             holds
         })
-    }
-
-    /// Whether a side other than `owner` attacks `sq`.
-    fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
-        (0..self.tables().sides())
-            .any(|by| by != owner.index() && self.attacked_by(sq, Side(by as u8)))
     }
 
     /// Whether every count of a `when` rule holds for `side`.

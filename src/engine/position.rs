@@ -652,7 +652,7 @@ impl Position {
     /// open, and allowed to take what stands there (an empty square counts as takeable, for
     /// the "would a royal be attacked there" question).
     #[inline]
-    pub(crate) fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
+    fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
         let t = &self.sh.t;
         way.flags().has(PathFlags::CAPTURE)
             && (way.target() == 0 || {
@@ -665,20 +665,27 @@ impl Position {
 
     /// Whether `target` is attacked by any piece of `by`.
     pub fn attacked_by(&self, target: Square, by: Side) -> bool {
+        self.plist[by.index()]
+            .iter()
+            .any(|&f| self.attacks_from(Square(f), by, target))
+    }
+
+    /// Whether the piece of `by` on `from` attacks `target`, with its own or borrowed powers.
+    // Always inlined: `attacked_by` runs it for every piece on the legality test's hot path,
+    // and measured about 10% slower on chess perft when it was a call.
+    #[inline(always)]
+    pub(crate) fn attacks_from(&self, from: Square, by: Side, target: Square) -> bool {
         let t = &self.sh.t;
-        for &f in &self.plist[by.index()] {
-            let from = Square(f);
-            let kind = self.cell_kind(self.board[f as usize]);
-            for w in t.ways(kind, by, from, target) {
-                if self.captures_along(w, by, from, target) {
-                    return true;
-                }
-            }
-            if t.borrows(kind) && self.borrowed_attack(from, by, target) {
-                return true;
-            }
-        }
-        false
+        let kind = self.cell_kind(self.board[from.index()]);
+        t.ways(kind, by, from, target)
+            .iter()
+            .any(|w| self.captures_along(w, by, from, target))
+            || (t.borrows(kind) && self.borrowed_attack(from, by, target))
+    }
+
+    /// Whether a side other than `owner` attacks `sq`.
+    pub(crate) fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
+        (0..self.sh.t.sides()).any(|by| by != owner.index() && self.attacked_by(sq, Side(by as u8)))
     }
 
     /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,
@@ -731,11 +738,9 @@ impl Position {
 
     /// Whether a royal of `side` is attacked by another side.
     pub fn royal_attacked(&self, side: Side) -> bool {
-        let t = &self.sh.t;
-        self.royals[side.index()].iter().any(|&r| {
-            (0..t.sides())
-                .any(|by| by != side.index() && self.attacked_by(Square(r), Side(by as u8)))
-        })
+        self.royals[side.index()]
+            .iter()
+            .any(|&r| self.attacked_by_others(Square(r), side))
     }
 
     /// Whether a royal of `side` sees an enemy royal along a line of a facing rule.
