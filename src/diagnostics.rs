@@ -1118,11 +1118,11 @@ pub enum DefinitionError {
     #[error("no way to win")]
     #[diagnostic(
         code(rulebook::rules::no_way_to_win),
-        help("add `checkmate` (royal pieces may not be left attacked), `extinction` (a side with no royal piece left loses) or a `when` rule (`when 0 King loses`) to the `rules` block")
+        help("add `checkmate` (royal pieces may not be left attacked), `extinction` (a side with no royal piece left loses), a `when` rule (`when 0 King loses`) or `stalemate loses` (a side that cannot move loses) to the `rules` block")
     )]
     NoWayToWin {
         /// The rules block, if any.
-        #[label("neither `checkmate`, `extinction` nor `when` here")]
+        #[label("neither `checkmate`, `extinction`, `when` nor a decisive `stalemate` here")]
         at: Option<SourceSpan>,
     },
 

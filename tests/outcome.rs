@@ -700,3 +700,28 @@ setup "k3/4/1r2/K1r1"
     let double = pos.with_fen("k3/4/r3/Kr2 w - - 0 1").unwrap();
     assert!(moves(&double).is_empty());
 }
+
+#[test]
+fn a_decisive_stalemate_is_a_way_to_win() {
+    // Stones that only capture orthogonally: White's capture leaves Black without a move.
+    let pos = compile(
+        "stones.variant",
+        r#"
+variant "Stones"
+board 3 x 1
+sides white north, black south
+piece Stone P
+  move step orthogonal, capture-only
+rules
+  stalemate loses
+setup
+  Pp.
+"#,
+    );
+    assert_eq!(moves(&pos), ["a1b1"]);
+    let r = replay(&pos, "1. a1b1").unwrap();
+    assert_eq!(r.outcome, Some(Outcome::win(RED, 2, Reason::Stalemate)));
+    // A draw on stalemate alone decides nothing: still refused.
+    let drawn = "variant \"D\"\nboard 3 x 1\nsides white north, black south\npiece Stone P\n  move step orthogonal\nrules\n  stalemate draws\nsetup\n  Pp.\n";
+    assert!(rulebook::load("d.variant", drawn).is_err());
+}

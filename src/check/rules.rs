@@ -241,7 +241,9 @@ impl Ctx {
                 }
             }
         }
-        if !rules.checkmate && !rules.extinction && !wrote_when {
+        // A side left without a move can be the whole game (Clobber: the last to move wins).
+        let stalemate_decides = rules.stalemate != Verdict::Draw;
+        if !rules.checkmate && !rules.extinction && !wrote_when && !stalemate_decides {
             self.report(DefinitionError::NoWayToWin {
                 at: decl.map(|d| d.keyword.into()),
             });
