@@ -1036,6 +1036,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `just beyond` where it cannot apply.
+    #[error("{why}")]
+    #[diagnostic(
+        code(rulebook::pattern::just_beyond),
+        help("`just beyond` ends a plain hop on the square right after its screen: `move hop any just beyond` (a grasshopper)")
+    )]
+    JustBeyond {
+        /// What is wrong.
+        why: &'static str,
+        /// The `just beyond`.
+        #[label("here")]
+        at: SourceSpan,
+    },
+
     /// Directions without a zone before directions with one.
     #[error("directions without a zone must be the only ones of their leg")]
     #[diagnostic(

@@ -2,7 +2,7 @@
 //! list below was worked out by hand from the rules, square by square.
 
 mod common;
-use common::{sorted, start, targets};
+use common::{sorted, start, start_of, targets};
 use rulebook::engine::{notation, Position};
 
 #[test]
@@ -220,4 +220,24 @@ fn first_move_patterns_follow_the_piece() {
     let read = start.with_fen(&plain).unwrap();
     assert_eq!(targets(&read, "c1"), sorted(&["d2"]));
     assert_eq!(read.hash(), p.hash());
+}
+
+#[test]
+fn a_hop_just_beyond_lands_right_after_its_screen() {
+    let p = start_of("definitions/library/grasshopper.variant");
+    // The grasshopper on d4: over c3 to b2, over e5 to f6, over f4 (two squares on) to g4,
+    // over d6 onto d7's enemy pawn; the other four lines have no screen.
+    let pos = p
+        .with_fen("4k3/3p4/3p4/4P3/3G1P2/2P5/8/4K3 w - - 0 1")
+        .unwrap();
+    assert_eq!(targets(&pos, "d4"), sorted(&["b2", "d7", "f6", "g4"]));
+    // A screen with a friendly piece right after it leaves no landing.
+    let blocked = p.with_fen("4k3/8/8/8/3GPP2/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(targets(&blocked, "d4"), Vec::<String>::new());
+    // It attacks the square right after its screen only: the king on g7 is in check over
+    // f6, the one on h8 would not be.
+    let check = p.with_fen("8/6k1/5P2/8/3G4/8/8/4K3 b - - 0 1").unwrap();
+    assert!(check.in_check());
+    let no_check = p.with_fen("7k/8/5P2/8/3G4/8/8/4K3 b - - 0 1").unwrap();
+    assert!(!no_check.in_check());
 }

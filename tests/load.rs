@@ -98,8 +98,16 @@ fn summary(v: &Variant) -> String {
                         LegKind::Step => "step".to_string(),
                         LegKind::Slide { max: None } => "slide".to_string(),
                         LegKind::Slide { max: Some(n) } => format!("slide<={n}"),
-                        LegKind::Hop { max: None } => "hop".to_string(),
-                        LegKind::Hop { max: Some(n) } => format!("hop<={n}"),
+                        LegKind::Hop {
+                            max: None,
+                            just_beyond,
+                        } => {
+                            format!("hop{}", if just_beyond { "+1" } else { "" })
+                        }
+                        LegKind::Hop {
+                            max: Some(n),
+                            just_beyond,
+                        } => format!("hop<={n}{}", if just_beyond { "+1" } else { "" }),
                     };
                     let arms: Vec<String> = leg
                         .arms

@@ -4,7 +4,8 @@
 //! The atoms `W F D N A H C Z G` are one leap each; `K` is `WF`, `R` `WW`, `B` `FF`, `Q` `RB`; a
 //! doubled leaper is its rider (`NN`), and a range limits a rider's distance (`R4`, `W2`). Before
 //! an atom: `m` (move only), `c` (capture only), `p` (a rider that must hop exactly one screen,
-//! as the Xiangqi cannon captures), `n` (lame: `nN` steps orthogonally then outward as the
+//! as the Xiangqi cannon captures), `g` (the same, landing right after the screen: `gQ` is
+//! the grasshopper), `n` (lame: `nN` steps orthogonally then outward as the
 //! Xiangqi horse; `nA` and `nD` step twice), and directions relative to the mover: `f b l r`
 //! (forward, backward, left, right), `s` (`lr`) and `v` (`fb`). Several direction groups unite
 //! (`fsR`: forward and sideways). On diagonal atoms a pair such as `fl` is one diagonal; on
@@ -167,7 +168,10 @@ pub(super) fn patterns(atoms: &[BetzaAtom]) -> Result<Vec<BetzaPattern>, BetzaEr
                 let kind = match (rider, a.hop.is_some()) {
                     (false, _) => LegKind::Step,
                     (true, false) => LegKind::Slide { max },
-                    (true, true) => LegKind::Hop { max },
+                    (true, true) => LegKind::Hop {
+                        max,
+                        just_beyond: a.just_beyond,
+                    },
                 };
                 vec![Leg::new(kind, Dirs::Vectors(vectors))]
             };
@@ -255,7 +259,22 @@ mod tests {
         assert_eq!(cannon[0].1, Mode::MoveOnly);
         assert_eq!(cannon[0].2, LegKind::Slide { max: None });
         assert_eq!(cannon[1].1, Mode::CaptureOnly);
-        assert_eq!(cannon[1].2, LegKind::Hop { max: None });
+        assert_eq!(
+            cannon[1].2,
+            LegKind::Hop {
+                max: None,
+                just_beyond: false
+            }
+        );
+        let grasshopper = vectors("gQ");
+        assert_eq!(grasshopper.len(), 1);
+        assert_eq!(
+            grasshopper[0].2,
+            LegKind::Hop {
+                max: None,
+                just_beyond: true
+            }
+        );
         assert_eq!(vectors("NN")[0].2, LegKind::Slide { max: None });
         assert_eq!(vectors("R4")[0].2, LegKind::Slide { max: Some(4) });
         assert_eq!(vectors("Q").len(), 2);

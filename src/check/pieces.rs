@@ -687,8 +687,23 @@ impl Ctx {
         let kind = match leg.word.node {
             ast::LegWord::Step | ast::LegWord::Leap => LegKind::Step,
             ast::LegWord::Slide => LegKind::Slide { max },
-            ast::LegWord::Hop => LegKind::Hop { max },
+            ast::LegWord::Hop => LegKind::Hop {
+                max,
+                just_beyond: leg.just_beyond.is_some(),
+            },
         };
+        if let Some(at) = leg.just_beyond {
+            let why = if leg.word.node != ast::LegWord::Hop {
+                Some("only a hop lands beyond a screen")
+            } else if leg.bent.is_some() {
+                Some("a bent hop cannot land just beyond its screen")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.report(DefinitionError::JustBeyond { why, at: at.into() });
+            }
+        }
         if let Some(at) = leg.bent {
             if matches!(leg.word.node, ast::LegWord::Step | ast::LegWord::Leap) {
                 self.report(DefinitionError::BentLeg {
@@ -938,7 +953,7 @@ fn path_bound(legs: &[Leg], longest: u64) -> u64 {
         }
         let distances = match leg.kind {
             LegKind::Step => 1,
-            LegKind::Slide { max } | LegKind::Hop { max } => max.map_or(longest, |m| m as u64),
+            LegKind::Slide { max } | LegKind::Hop { max, .. } => max.map_or(longest, |m| m as u64),
         };
         let branches = if i + 1 == legs.len() {
             vectors

@@ -295,6 +295,8 @@ pub enum LegKind {
     Hop {
         /// The most repetitions, or no limit.
         max: Option<u8>,
+        /// Lands only on the square right after the screen (a grasshopper).
+        just_beyond: bool,
     },
 }
 

@@ -466,6 +466,8 @@ pub struct BetzaAtom {
     pub move_only: Option<Spanned<bool>>,
     /// `p`: hop over a screen.
     pub hop: Option<Span>,
+    /// `g`: hop over a screen and land right after it (a grasshopper).
+    pub just_beyond: bool,
     /// `n`: lame, blocked on the way.
     pub lame: Option<Span>,
     /// The direction letters (`f b l r s v`), in the order written.
@@ -513,6 +515,8 @@ pub struct Leg {
     pub arms: Vec<Arm>,
     /// `up to N`, with the span of the whole phrase.
     pub up_to: Option<(Number, Span)>,
+    /// `just beyond`: the hop lands right after its screen.
+    pub just_beyond: Option<Span>,
     /// The whole leg.
     pub span: Span,
 }

@@ -41,6 +41,7 @@ pub(crate) fn read(text: &str, at: Span) -> Result<Vec<BetzaAtom>, BetzaError> {
         let mut atom = BetzaAtom {
             move_only: None,
             hop: None,
+            just_beyond: false,
             lame: None,
             dirs: String::new(),
             letter: Spanned::new(' ', Span::new(0, 0)),
@@ -63,6 +64,10 @@ pub(crate) fn read(text: &str, at: Span) -> Result<Vec<BetzaAtom>, BetzaError> {
                     atom.move_only = Some(Spanned::new(move_only, here));
                 }
                 'p' => atom.hop = Some(here),
+                'g' => {
+                    atom.hop = Some(here);
+                    atom.just_beyond = true;
+                }
                 'n' => atom.lame = Some(here),
                 _ => {
                     return Err(error(

@@ -674,6 +674,7 @@ fn leg(pair: P<'_>) -> ast::Leg {
     let mut word = None;
     let mut arms = Vec::new();
     let mut up_to = None;
+    let mut just_beyond = None;
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::bent => bent = Some(span(&part)),
@@ -697,6 +698,7 @@ fn leg(pair: P<'_>) -> ast::Leg {
                     .expect("grammar: up_to ends with a number");
                 up_to = Some((spanned_str(&number), up_span));
             }
+            Rule::just_beyond => just_beyond = Some(span(&part)),
             r => unreachable!("leg: unexpected {r:?}"),
         }
     }
@@ -705,6 +707,7 @@ fn leg(pair: P<'_>) -> ast::Leg {
         word: word.expect("grammar: a leg has a kind"),
         arms,
         up_to,
+        just_beyond,
         span: whole,
     }
 }

@@ -344,6 +344,7 @@ fn describe(rule: Rule) -> String {
         Rule::zone_op => "an operator (`and`, `except`)",
         Rule::dash => "`-`",
         Rule::up_to => "`up to`",
+        Rule::just_beyond => "`just beyond`",
         Rule::royal => "`royal`",
         Rule::on_off => "`on` or `off`",
         Rule::compass => "a compass direction (`north`, `south`, `east`, `west`)",

@@ -586,8 +586,15 @@ impl<'a> Builder<'a> {
         let (max, hop) = match leg.kind {
             LegKind::Step => (1usize, false),
             LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
-            LegKind::Hop { max } => (max.map_or(usize::MAX, |m| m as usize), true),
+            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, |m| m as usize), true),
         };
+        let just_beyond = matches!(
+            leg.kind,
+            LegKind::Hop {
+                just_beyond: true,
+                ..
+            }
+        );
         for v in self.arm_vectors(e, arm, at, prev) {
             if v == (0, 0) {
                 continue;
@@ -629,7 +636,18 @@ impl<'a> Builder<'a> {
                 };
                 self.continuation(e, leg, &ray, out);
             }
-            if last {
+            if last && just_beyond {
+                // One path per screen square: the squares before it must be empty, and the
+                // ray is the screen and the one landing square after it.
+                for k in 0..squares.len().saturating_sub(1) {
+                    let ray = Self::ray(e, &squares[k..k + 2], 1, &counts[k..k + 2]);
+                    if !ray.is_empty() {
+                        let mut before = pre.to_vec();
+                        before.extend_from_slice(&squares[..k]);
+                        out.push(e.raw(before, ray, true));
+                    }
+                }
+            } else if last {
                 let ray = Self::ray(e, &squares, 0, &counts);
                 if !ray.is_empty() {
                     out.push(e.raw(pre.to_vec(), ray, hop));
@@ -788,7 +806,7 @@ impl<'a> Builder<'a> {
     fn bent_ray(&self, e: &Expansion<'_>, leg: &Leg, mut w: BentWalk, out: &mut Vec<RawPath>) {
         let (max, hop) = match leg.kind {
             LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
-            LegKind::Hop { max } => (max.map_or(usize::MAX, |m| m as usize), true),
+            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, |m| m as usize), true),
             LegKind::Step => (1, false),
         };
         // Squares before this branch's own are shared with the ray it split from: they block

@@ -140,16 +140,21 @@ impl Tables {
 
     /// The squares that must be empty for `kind` of `side` on `from` to go along some path
     /// and that the path cannot end on: the legs before its ray (a lame piece's blocking
-    /// squares, drawn `!` in move diagrams).
+    /// squares, drawn `!` in move diagrams). A square where another path's screen may stand
+    /// is not one of them: a grasshopper's neighbours block one landing and enable another.
     pub fn blocking(&self, kind: PieceKind, side: Side, from: Square) -> Vec<Square> {
-        let mut out = Vec::new();
-        for path in self.paths(kind, side, from) {
-            if path.flags().has(PathFlags::SHOT) {
-                continue;
-            }
-            let (pre, _) = self.path_runs(path);
-            out.extend(pre.iter().map(|e| e.square()));
-        }
-        out
+        let paths = || {
+            self.paths(kind, side, from)
+                .iter()
+                .filter(|p| !p.flags().has(PathFlags::SHOT))
+        };
+        let screens: Vec<Square> = paths()
+            .filter(|p| p.flags().has(PathFlags::HOP))
+            .flat_map(|p| self.path_runs(p).1.iter().map(|e| e.square()))
+            .collect();
+        paths()
+            .flat_map(|p| self.path_runs(p).0.iter().map(|e| e.square()))
+            .filter(|sq| !screens.contains(sq))
+            .collect()
     }
 }
