@@ -1300,13 +1300,27 @@ pub enum DefinitionError {
     #[error("`{ch}` is not a setup cell")]
     #[diagnostic(
         code(rulebook::setup::bad_cell),
-        help("a cell is a piece letter (uppercase for the first side, lowercase for the second, `+` for promoted), `.`, `-`, `=`, `_` or a number of empty squares")
+        help("a cell is a piece letter (uppercase for the first side, lowercase for the second, `+` for promoted), `.`, `-`, `=`, `_`, a number of empty squares, or `*` for a hole")
     )]
     SetupBadCell {
         /// The character.
         ch: char,
         /// The cell.
         #[label("not a piece or an empty square")]
+        at: SourceSpan,
+    },
+
+    /// A piece on a hole, or `*` on a square of the board.
+    #[error("{why}")]
+    #[diagnostic(
+        code(rulebook::setup::hole),
+        help("`*` marks a square of the `holes` declaration, where no piece may stand; draw the board's other squares with pieces or `.`")
+    )]
+    SetupHole {
+        /// What is wrong.
+        why: String,
+        /// The cell.
+        #[label("here")]
         at: SourceSpan,
     },
 

@@ -241,3 +241,80 @@ fn a_hop_just_beyond_lands_right_after_its_screen() {
     let no_check = p.with_fen("7k/8/5P2/8/3G4/8/8/4K3 b - - 0 1").unwrap();
     assert!(!no_check.in_check());
 }
+
+/// A 4x4 board whose b2 and c3 are holes, with a rook, a knight and kings; pieces drop.
+fn holed() -> Position {
+    let text = r#"
+variant "Holes"
+board 4 x 4
+sides white north, black south
+holes b2 c3
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Knight N
+  move leap (1,2)
+rules
+  checkmate
+  drops
+setup
+  ...k
+  .R*.
+  .*..
+  N..K
+"#;
+    let variant = rulebook::load("holes.variant", text).unwrap();
+    Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
+}
+
+#[test]
+fn holes_stop_slides_and_landings_but_not_leaps() {
+    let pos = holed();
+    // The rook on b3 goes up and left; the holes c3 and b2 stop it right and down.
+    assert_eq!(targets(&pos, "b3"), sorted(&["a3", "b4"]));
+    // The knight on a1 leaps past the hole b2 to c2 (b3 holds its own rook).
+    assert_eq!(targets(&pos, "a1"), sorted(&["c2"]));
+    // With a knight in hand, no drop lands on a hole, nor on a4, where both of a knight's
+    // leaps would land on holes (a piece is not dropped where it could never move).
+    let with_hand = pos.with_fen("3k/1R*1/1*2/N2K[N] w - - 0 1").unwrap();
+    let drops: Vec<String> = with_hand
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| notation::coord(&with_hand, m))
+        .collect();
+    assert_eq!(drops.len(), 16 - 2 - 4 - 1);
+    assert!(drops.contains(&"N@c2".to_string()), "{drops:?}");
+    assert!(drops
+        .iter()
+        .all(|d| d != "N@b2" && d != "N@c3" && d != "N@a4"));
+}
+
+#[test]
+fn holes_in_fen() {
+    let pos = holed();
+    assert!(
+        pos.fen().starts_with("3k/1R*1/1*2/N2K[] w"),
+        "{}",
+        pos.fen()
+    );
+    // Read back as written; a count of empty squares may run over a hole too.
+    let back = pos.with_fen(&pos.fen()).unwrap();
+    assert_eq!(back.fen(), pos.fen());
+    assert_eq!(
+        pos.with_fen("3k/1R2/4/N2K w - - 0 1").unwrap().fen(),
+        pos.fen()
+    );
+    // A piece on a hole, or `*` on a square, is refused with one line.
+    let on_hole = pos.with_fen("3k/1RN1/4/N2K w - - 0 1").unwrap_err();
+    assert_eq!(
+        on_hole.to_string(),
+        "invalid fen: a piece on c3, a hole of this board"
+    );
+    let star = pos.with_fen("3k/1R*1/4/*2K w - - 0 1").unwrap_err();
+    assert_eq!(
+        star.to_string(),
+        "invalid fen: `*` on a1, which is not a hole of this board"
+    );
+}

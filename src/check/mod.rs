@@ -141,6 +141,7 @@ struct Items<'a> {
     zones: Vec<&'a ast::ZoneDecl>,
     partitions: Vec<&'a ast::PartitionDecl>,
     lines: Vec<&'a ast::PartitionDecl>,
+    holes: Option<&'a ast::HolesDecl>,
     pieces: Vec<&'a ast::PieceDecl>,
     castlings: Vec<&'a ast::CastlingDecl>,
     rules: Option<&'a ast::RulesDecl>,
@@ -178,6 +179,7 @@ impl<'a> Items<'a> {
             zones: Vec::new(),
             partitions: Vec::new(),
             lines: Vec::new(),
+            holes: None,
             pieces: Vec::new(),
             castlings: Vec::new(),
             rules: None,
@@ -197,6 +199,7 @@ impl<'a> Items<'a> {
                 ast::Item::Zone(d) => items.zones.push(d),
                 ast::Item::Partition(d) => items.partitions.push(d),
                 ast::Item::Line(d) => items.lines.push(d),
+                ast::Item::Holes(d) => once(&mut items.holes, d, |d| d.keyword, "holes", ctx),
                 ast::Item::Piece(d) => items.pieces.push(d),
                 ast::Item::Castling(d) => items.castlings.push(d),
                 ast::Item::Drawing(d) => once(&mut items.drawing, d, |d| d.keyword, "drawing", ctx),
@@ -233,7 +236,14 @@ impl Ctx {
         self.declare_partitions(&items.partitions);
         self.declare_lines(&items.lines);
         self.declare_pieces(&items.pieces);
-        let (zones, partitions, lines) = self.zones(&items.zones, &items.partitions, &items.lines);
+        let (zones, partitions, lines, holes) = self.zones(
+            &items.zones,
+            &items.partitions,
+            &items.lines,
+            items.holes.map(|h| &h.expr),
+        );
+        // Holes are known only now: zones may name them, and they name zones.
+        self.geometry = self.geometry.map(|g| g.with_holes(holes));
         let pieces = self.pieces(&items.pieces);
         let (setup, hand, setup_ok) = match items.setup {
             Some(s) => self.setup(s),

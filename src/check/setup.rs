@@ -58,7 +58,7 @@ impl Ctx {
                     ch: *c,
                     at: cell.span.into(),
                 }),
-                ast::SetupCell::Empty(_) => {}
+                ast::SetupCell::Empty(_) | ast::SetupCell::Hole => {}
             }
         }
         let Some(g) = self.geometry else {
@@ -125,7 +125,13 @@ impl Ctx {
                         let upper = letter.to_uppercase();
                         let side = if upper == *letter { Side(0) } else { Side(1) };
                         let piece = self.pieces.letters.get(&upper).copied();
-                        if let (Some(piece), Some(square)) = (piece, g.square(file, rank)) {
+                        let square = g.square(file, rank);
+                        if let Some(sq) = square.filter(|&sq| g.is_hole(sq)) {
+                            self.report(DefinitionError::SetupHole {
+                                why: format!("a piece on {}, a hole", g.name(sq)),
+                                at: cell.span.into(),
+                            });
+                        } else if let (Some(piece), Some(square)) = (piece, square) {
                             placements.push(Placement {
                                 square,
                                 side,
@@ -134,11 +140,21 @@ impl Ctx {
                         }
                         file += 1;
                     }
+                    ast::SetupCell::Hole => {
+                        if let Some(sq) = g.square(file, rank).filter(|&sq| !g.is_hole(sq)) {
+                            self.report(DefinitionError::SetupHole {
+                                why: format!("`*` on {}, which is not a hole", g.name(sq)),
+                                at: cell.span.into(),
+                            });
+                        }
+                        file += 1;
+                    }
                     ast::SetupCell::Bad(_) => file += 1,
                 }
             }
         }
-        (placements, hand, true)
+        let ok = self.error_count() == errors_before;
+        (placements, hand, ok)
     }
 }
 

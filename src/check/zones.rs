@@ -85,7 +85,8 @@ impl Ctx {
         decls: &[&ast::ZoneDecl],
         partitions: &[&ast::PartitionDecl],
         lines: &[&ast::PartitionDecl],
-    ) -> (Vec<Zone>, Vec<Partition>, Vec<Line>) {
+        holes: Option<&ast::ZoneExpr>,
+    ) -> (Vec<Zone>, Vec<Partition>, Vec<Line>, SquareSet) {
         let n = decls.len();
         let mut poisoned = vec![false; n];
         let order = self.zone_order(decls, &mut poisoned);
@@ -98,6 +99,7 @@ impl Ctx {
         }
         let partitions = partitions.iter().map(|d| self.partition(d, &ev)).collect();
         let lines = lines.iter().map(|d| self.line(d, &ev)).collect();
+        let holes = holes.map_or(SquareSet::EMPTY, |e| self.eval_expr(e, 0, &ev, &mut false));
         let zones = decls
             .iter()
             .zip(ev.values)
@@ -107,7 +109,7 @@ impl Ctx {
                 glyph: d.drawn.as_ref().and_then(|t| self.glyph(t)),
             })
             .collect();
-        (zones, partitions, lines)
+        (zones, partitions, lines, holes)
     }
 
     /// A line's edges per side: every orthogonal step between a square of its first set and

@@ -9,7 +9,8 @@
 //! ambiguous, `-` when there is none (also in variants without castling). En passant lists
 //! every target square the side to move could capture on, concatenated (`e3`, or `e3e4` after
 //! a triple step), else `-`. Under a `checks` rule the checks each side still needs follow the
-//! en-passant field (`3+3`); the lichess form (`+2+0`, checks given, last) is read too.
+//! en-passant field (`3+3`); the lichess form (`+2+0`, checks given, last) is read too. A
+//! hole of the board is `*`, as Fairy-Stockfish writes its walls.
 //!
 //! **Read** leniently, so that every FEN Fairy-Stockfish writes or lists as a start position is
 //! accepted: the hand in brackets (`[Qn]`, `[-]`, `[]`) or as an extra rank after the board
@@ -72,6 +73,14 @@ impl Position {
             let mut empty = 0;
             for file in 0..g.width as i32 {
                 let sq = g.square(file, rank).expect("on the board");
+                if g.is_hole(sq) {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                }
                 match self.piece_at(sq) {
                     None => empty += 1,
                     Some(p) => {
@@ -199,6 +208,18 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
         if c == '~' {
             continue;
         }
+        // A hole; Fairy-Stockfish's walls are written the same way. A count of empty squares
+        // may also run over holes.
+        if c == '*' {
+            if g.square(file, rank).is_some_and(|sq| !g.is_hole(sq)) {
+                return err(format!(
+                    "`*` on {}, which is not a hole of this board",
+                    g.name(g.square(file, rank).expect("just checked"))
+                ));
+            }
+            file += 1;
+            continue;
+        }
         let mut letter = if c == '+' {
             match chars.next() {
                 Some(l) if l.is_ascii_alphabetic() => format!("+{l}"),
@@ -225,6 +246,9 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
                 g.width
             ));
         };
+        if g.is_hole(sq) {
+            return err(format!("a piece on {}, a hole of this board", g.name(sq)));
+        }
         pos.put(sq, piece);
         file += 1;
     }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::SquareSet;
+
 /// The widest board a definition may declare.
 pub const MAX_FILES: u8 = 26;
 /// The tallest board a definition may declare.
@@ -23,13 +25,16 @@ impl Square {
     }
 }
 
-/// The size of a board and the arithmetic on its squares.
+/// The size of a board, its holes and the arithmetic on its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
     /// Number of files (columns), `a` upward.
     pub width: u8,
     /// Number of ranks (rows), `1` upward from the first player's side.
     pub height: u8,
+    /// Squares of the rectangle that are not part of the board: nothing stands on them,
+    /// and no step or slide enters them (a leap passes over them).
+    holes: SquareSet,
 }
 
 impl Geometry {
@@ -39,7 +44,32 @@ impl Geometry {
     /// If either dimension is 0 or above the maximum; the checker refuses such boards first.
     pub fn new(width: u8, height: u8) -> Geometry {
         assert!((1..=MAX_FILES).contains(&width) && (1..=MAX_RANKS).contains(&height));
-        Geometry { width, height }
+        Geometry {
+            width,
+            height,
+            holes: SquareSet::EMPTY,
+        }
+    }
+
+    /// The same board without the squares of `holes`.
+    pub fn with_holes(self, holes: SquareSet) -> Geometry {
+        Geometry { holes, ..self }
+    }
+
+    /// Whether `sq` is a hole: a square of the rectangle that is not on the board.
+    #[inline]
+    pub fn is_hole(&self, sq: Square) -> bool {
+        self.holes.contains(sq)
+    }
+
+    /// Whether the board has holes.
+    pub fn has_holes(&self) -> bool {
+        !self.holes.is_empty()
+    }
+
+    /// Every square of the board, holes left out.
+    pub fn playable(&self) -> SquareSet {
+        self.holes.complement(self.len())
     }
 
     /// How many squares the board has.
@@ -75,10 +105,11 @@ impl Geometry {
         (sq.0 / self.width as u16) as i32
     }
 
-    /// The square `(dx, dy)` away from `sq`, if it is on the board.
+    /// The square `(dx, dy)` away from `sq`, if it is on the board and not a hole.
     #[inline]
     pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
         self.square(self.file(sq) + dx, self.rank(sq) + dy)
+            .filter(|&to| !self.holes.contains(to))
     }
 
     /// Every square, a1 first, rank by rank.

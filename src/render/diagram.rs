@@ -184,7 +184,9 @@ fn grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
     for rank in (0..g.height as i32).rev() {
         let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
         for file in 0..g.width as i32 {
-            out.push(cell(g.square(file, rank).expect("on the board")));
+            let sq = g.square(file, rank).expect("on the board");
+            // A hole is no square: nothing is drawn there.
+            out.push(if g.is_hole(sq) { ' ' } else { cell(sq) });
         }
         out.push('\n');
     }
@@ -224,7 +226,8 @@ fn lined_grid(
     for rank in (0..g.height as i32).rev() {
         let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
         for file in 0..g.width as i32 {
-            out.push(cell(at(file, rank)));
+            let sq = at(file, rank);
+            out.push(if g.is_hole(sq) { ' ' } else { cell(sq) });
             if file + 1 < g.width as i32 {
                 out.push(if east.contains(at(file, rank)) {
                     '|'

@@ -242,6 +242,21 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
         }
         let _ = writeln!(out, r#"<path d="{d}" {ink}/>"#);
     }
+    // Holes are cut out of the board in the page's colour, over the zones and lines.
+    if g.has_holes() {
+        let _ = write!(
+            out,
+            r##"<g class="hole" fill="#ffffff"><title>hole</title>"##
+        );
+        for sq in g.squares().filter(|&sq| g.is_hole(sq)) {
+            let (x, y) = corner(g, sq);
+            let _ = write!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
+            );
+        }
+        out.push_str("</g>\n");
+    }
     // Frame.
     let _ = writeln!(
         out,

@@ -34,6 +34,8 @@ pub enum Item {
     Partition(PartitionDecl),
     /// `line NAME = EXPR | EXPR` (the two sides of the line, as a partition's parts).
     Line(PartitionDecl),
+    /// `holes EXPR`.
+    Holes(HolesDecl),
     /// `piece ...`.
     Piece(PieceDecl),
     /// `castling ...`.
@@ -56,6 +58,7 @@ impl Item {
             Item::Option(d) => d.span,
             Item::Zone(d) => d.span,
             Item::Partition(d) | Item::Line(d) => d.span,
+            Item::Holes(d) => d.span,
             Item::Piece(d) => d.span,
             Item::Castling(d) => d.span,
             Item::Rules(d) => d.span,
@@ -197,6 +200,17 @@ pub struct PartitionDecl {
     pub name: Ident,
     /// Its parts, each a set of squares.
     pub parts: Vec<ZoneExpr>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `holes EXPR`: squares that are not on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HolesDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// The squares.
+    pub expr: ZoneExpr,
     /// The whole declaration.
     pub span: Span,
 }
@@ -884,6 +898,8 @@ pub enum SetupCell {
     Piece(String),
     /// Empty squares; `None` when the number is too big to count.
     Empty(Option<u32>),
+    /// `*`: a hole, a square that is not on the board.
+    Hole,
     /// Something that is neither.
     Bad(char),
 }

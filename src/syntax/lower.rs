@@ -63,6 +63,17 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::zone_decl => ast::Item::Zone(zone_decl(pair)),
         Rule::partition_decl => ast::Item::Partition(partition_decl(pair)),
         Rule::line_decl => ast::Item::Line(partition_decl(pair)),
+        Rule::holes_decl => {
+            let whole = span(&pair);
+            let mut parts = pair.into_inner();
+            let keyword = span(&next(&mut parts, "kw_holes"));
+            let expr = zone_expr(next(&mut parts, "zone_expr"));
+            ast::Item::Holes(ast::HolesDecl {
+                keyword,
+                expr,
+                span: whole,
+            })
+        }
         Rule::piece_decl => ast::Item::Piece(piece_decl(pair)),
         Rule::castling_decl => ast::Item::Castling(castling_decl(pair)),
         Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
@@ -1280,6 +1291,7 @@ fn setup_row(text: &str, start: usize, spaces_separate: bool) -> ast::PictureRow
         match c {
             ' ' if spaces_separate => {}
             '.' | '-' | '=' | '_' => cells.push(cell(i + 1, ast::SetupCell::Empty(Some(1)))),
+            '*' => cells.push(cell(i + 1, ast::SetupCell::Hole)),
             '0'..='9' => {
                 let mut end = i + 1;
                 while let Some((j, d)) = chars.peek().copied() {

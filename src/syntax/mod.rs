@@ -42,10 +42,11 @@ use parser::{Rule, VariantParser};
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// The words that start a top-level declaration.
-const DECLARATION_KEYWORDS: [&str; 12] = [
+const DECLARATION_KEYWORDS: [&str; 13] = [
     "variant",
     "board",
     "sides",
+    "holes",
     "option",
     "zone",
     "partition",
@@ -378,6 +379,7 @@ fn describe(rule: Rule) -> String {
         Rule::option_decl => "`option`",
         Rule::zone_decl => "`zone`",
         Rule::line_decl => "`line`",
+        Rule::holes_decl => "`holes`",
         Rule::piece_decl => "`piece`",
         Rule::castling_decl => "`castling`",
         Rule::rules_decl => "`rules`",
@@ -460,6 +462,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`variant`",
             "`board`",
             "`sides`",
+            "`holes`",
             "`option`",
             "`zone`",
             "`partition`",

@@ -259,7 +259,7 @@ impl<'a> Builder<'a> {
 
     /// Squares where moves of `kind` for `side` may end.
     fn allowed(&self, kind: usize, side: Side) -> SquareSet {
-        let mut allowed = SquareSet::EMPTY.complement(self.g.len());
+        let mut allowed = self.g.playable();
         for c in &self.variant.pieces()[kind].confinements {
             if !guards_hold(self.options, &c.options) {
                 continue;
@@ -975,7 +975,7 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
 /// Squares each (kind, side) may be dropped on: where it has a move, within its drop zones.
 fn drop_squares(variant: &Variant, dead: &[SquareSet]) -> Vec<SquareSet> {
     let sides = variant.sides().len();
-    let all = SquareSet::EMPTY.complement(variant.geometry().len());
+    let all = variant.geometry().playable();
     let mut out = Vec::with_capacity(dead.len());
     for (kind, piece) in variant.pieces().iter().enumerate() {
         for s in 0..sides {
