@@ -725,3 +725,41 @@ setup
     let drawn = "variant \"D\"\nboard 3 x 1\nsides white north, black south\npiece Stone P\n  move step orthogonal\nrules\n  stalemate draws\nsetup\n  Pp.\n";
     assert!(rulebook::load("d.variant", drawn).is_err());
 }
+
+#[test]
+fn captures_explode() {
+    let atomic = common::start_of("definitions/library/atomic.variant");
+    // Nxd7 explodes on d7: the knight, the bishop on d7 and the queen on e8 go; the pawns on
+    // c7 and e7 stay (pawns are spared by explosions next to them).
+    let pos = atomic
+        .with_fen("k3q3/2pbp3/8/4N3/8/8/8/4K3 w - - 0 1")
+        .unwrap();
+    let r = replay(&pos, "1. e5d7").unwrap();
+    assert_eq!(
+        r.position.fen(),
+        "k7/2p1p3/8/8/8/8/8/4K3 b - - 0 1",
+        "the knight, the bishop and the queen are gone, the pawns stay"
+    );
+    // A capture next to one's own king would blow it up: not a legal move. Here the rook on
+    // d1 may not take d2, next to its king on e1.
+    let own = atomic.with_fen("k7/8/8/8/8/8/q2n4/3RK3 w - - 0 1").unwrap();
+    let listed = moves(&own);
+    assert!(listed.contains(&"d1c1".to_string()), "{listed:?}");
+    assert!(!listed.contains(&"d1d2".to_string()), "{listed:?}");
+    // A king next to the enemy king is not in check: the rook on a1 attacks e1, but taking
+    // the king there would blow up the black king on d2 too.
+    let touching = atomic.with_fen("8/8/8/8/8/8/3k4/r3K3 w - - 0 1").unwrap();
+    assert!(!touching.in_check());
+    // Blowing up the enemy king wins at once.
+    let win = atomic.with_fen("4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1").unwrap();
+    let r = replay(&win, "1. e1e7").unwrap();
+    assert_eq!(r.outcome.map(|o| o.reason), Some(Reason::Extinction));
+    // Atomar: an explosion never removes a king, and a king captures (surviving) anything but
+    // the other king.
+    let atomar = common::start_of("definitions/library/atomar.variant");
+    let pos = atomar.with_fen("8/8/8/8/8/3k4/3p4/3K4 w - - 0 1").unwrap();
+    let r = replay(&pos, "1. d1d2").unwrap();
+    assert_eq!(r.position.fen(), "8/8/8/8/8/3k4/3K4/8 b - - 0 1");
+    let kings = atomar.with_fen("8/8/8/8/8/8/3k4/3K4 w - - 0 1").unwrap();
+    assert!(!moves(&kings).contains(&"d1d2".to_string()));
+}

@@ -266,15 +266,18 @@ mod tests {
                 just_beyond: false
             }
         );
+        // `Q` is `RB`: two patterns, each a hop that lands just beyond.
         let grasshopper = vectors("gQ");
-        assert_eq!(grasshopper.len(), 1);
-        assert_eq!(
-            grasshopper[0].2,
-            LegKind::Hop {
-                max: None,
-                just_beyond: true
-            }
-        );
+        assert_eq!(grasshopper.len(), 2);
+        for pattern in &grasshopper {
+            assert_eq!(
+                pattern.2,
+                LegKind::Hop {
+                    max: None,
+                    just_beyond: true
+                }
+            );
+        }
         assert_eq!(vectors("NN")[0].2, LegKind::Slide { max: None });
         assert_eq!(vectors("R4")[0].2, LegKind::Slide { max: Some(4) });
         assert_eq!(vectors("Q").len(), 2);

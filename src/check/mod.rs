@@ -428,6 +428,7 @@ fn default_rules() -> Rules {
         checkmated: Verdict::Loss,
         last_royal_only: false,
         must_capture: false,
+        explosions: false,
         checks: None,
         checks_forbidden: false,
         extinction: false,

@@ -5,8 +5,9 @@ use std::collections::HashSet;
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Leg, LegKind, Mode,
-        Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport, Within, ZoneGuard,
+        Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Immunity, Leg,
+        LegKind, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport, Within,
+        ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -146,6 +147,7 @@ impl Ctx {
             demotes_to: None,
             drops: DropRules::default(),
             resets_clock: false,
+            immunity: Immunity::None,
             borrows: false,
             teleports: Vec::new(),
             entries: Vec::new(),
@@ -235,6 +237,13 @@ impl Ctx {
                     }
                 },
                 ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
+                ast::PieceClause::Immune(nearby, _) => {
+                    def.immunity = if *nearby {
+                        Immunity::Nearby
+                    } else {
+                        Immunity::Full
+                    };
+                }
                 ast::PieceClause::Borrow(_) => def.borrows = true,
                 ast::PieceClause::Teleport {
                     anchors,

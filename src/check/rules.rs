@@ -73,6 +73,7 @@ impl Ctx {
         let mut checks_forbidden: Option<Earlier<()>> = None;
         let mut extinction: Option<Earlier<()>> = None;
         let mut stalemate: Option<Earlier<Verdict>> = None;
+        let mut explosions: Option<Earlier<()>> = None;
         let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
         let mut move_limit: Option<Earlier<u32>> = None;
         let mut drops: Option<Earlier<()>> = None;
@@ -108,6 +109,10 @@ impl Ctx {
                     self.refuse_guards(line, "checks forbidden");
                     rules.checks_forbidden |=
                         self.again(&mut checks_forbidden, (), span, "checks forbidden");
+                }
+                ast::Rule::Explosions => {
+                    self.refuse_guards(line, "captures explode");
+                    rules.explosions |= self.again(&mut explosions, (), span, "captures explode");
                 }
                 ast::Rule::MustCapture => {
                     self.refuse_guards(line, "must capture");

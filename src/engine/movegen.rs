@@ -286,10 +286,15 @@ impl Position {
             if c.empty.iter().any(|s| self.board[s.index()] != 0) {
                 continue;
             }
-            // Only a royal king is kept from castling through attacked squares.
+            // Only a royal king is kept from castling through attacked squares (when captures
+            // explode, a square next to an enemy royal is not attacked).
+            let explosions = t.rules().explosions;
             if self.royals_guarded(me)
                 && t.royal(r.king)
-                && c.safe.iter().any(|&s| self.attacked_by_others(s, me))
+                && c.safe.iter().any(|&s| {
+                    !(explosions && self.next_to_enemy_royal(s, me))
+                        && self.attacked_by_others(s, me)
+                })
             {
                 continue;
             }
@@ -353,8 +358,24 @@ impl Position {
             return true;
         }
         let me = self.stm;
+        let explosions = t.rules().explosions;
+        let royal_counts = |p: &Self| -> Vec<usize> { p.royals.iter().map(Vec::len).collect() };
+        let before = if explosions {
+            royal_counts(self)
+        } else {
+            Vec::new()
+        };
         self.make(m);
-        let ok = !self.royal_exposed(me);
+        let ok = if explosions {
+            // A move may not blow up its own royal; one that blows up an enemy royal wins,
+            // whatever it leaves attacked.
+            let after = royal_counts(self);
+            after[me.index()] == before[me.index()]
+                && ((0..after.len()).any(|s| s != me.index() && after[s] < before[s])
+                    || !self.royal_exposed(me))
+        } else {
+            !self.royal_exposed(me)
+        };
         // Under `checks forbidden` no move may leave an enemy royal attacked.
         let ok = ok
             && !(t.rules().checks_forbidden
@@ -413,7 +434,9 @@ impl Position {
         if royals.is_empty() {
             return;
         }
+        // An explosion removes more than the mover and its victim: no shortcut.
         let fast = royals.len() == 1
+            && !t.rules().explosions
             && !t.has_borrowing()
             && !t.rules().checks_forbidden
             && !self.royal_exposed(me);

@@ -4,7 +4,21 @@ use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
 use super::zobrist::{hand_key, Keys};
-use crate::model::{Condition, PathFlags, PieceKind, Route, Side, Square, SquareSet, Tables, Way};
+use crate::model::{
+    Condition, Immunity, PathFlags, PieceKind, Route, Side, Square, SquareSet, Tables, Way,
+};
+
+/// The squares one king step away, where an explosion reaches.
+const BLAST: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +64,8 @@ pub(crate) struct Undo {
     pub(crate) hash: u64,
     /// Whether the move gave check, under a `checks` rule.
     checked: bool,
+    /// Length of [`Position::removed`] when the move's explosion began (`u32::MAX`: none).
+    blast: u32,
 }
 
 /// A game position of a compiled variant.
@@ -70,6 +86,8 @@ pub struct Position {
     pub(crate) unmoved: SquareSet,
     /// Pieces taken off the board by the moves played, with their squares, a stack.
     removed: Vec<(u16, u8)>,
+    /// The unmoved marks before each explosion still on the undo stack.
+    blast_unmoved: Vec<SquareSet>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -148,6 +166,7 @@ impl Position {
             ep_targets: Vec::new(),
             unmoved: SquareSet::EMPTY,
             removed: Vec::new(),
+            blast_unmoved: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -399,6 +418,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             checked: false,
+            blast: u32::MAX,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -421,10 +441,14 @@ impl Position {
             MoveKind::Shot => {
                 self.capture(m.to.0);
                 reset = true;
+                if t.rules().explosions {
+                    undo.blast = self.explode(m.to);
+                }
             }
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
                 let victim = m.capture_square().expect("these moves may capture");
-                if self.board[victim.index()] != 0 {
+                let captured = self.board[victim.index()] != 0;
+                if captured {
                     self.capture(victim.0);
                     reset = true;
                 }
@@ -437,6 +461,9 @@ impl Position {
                     None => c,
                 };
                 self.place(m.to.0, c);
+                if captured && t.rules().explosions {
+                    undo.blast = self.explode(m.to);
+                }
             }
         }
         if let Some((targets, _)) = self.en_passant() {
@@ -466,6 +493,37 @@ impl Position {
             undo.checked = true;
         }
         self.undo.push(undo);
+    }
+
+    /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
+    /// step away, except what their immunity spares; the removed pieces leave the game (no
+    /// hand). Returns the length of [`Position::removed`] before it, for the undo.
+    fn explode(&mut self, at: Square) -> u32 {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let g = t.geometry();
+        let start = self.removed.len() as u32;
+        let before = self.state_key();
+        self.blast_unmoved.push(self.unmoved);
+        let around = BLAST.iter().filter_map(|&(dx, dy)| g.offset(at, dx, dy));
+        for sq in around.chain(std::iter::once(at)) {
+            let c = self.board[sq.index()];
+            if c == 0 {
+                continue;
+            }
+            let spared = match t.immunity(self.cell_kind(c)) {
+                Immunity::None => false,
+                Immunity::Nearby => sq != at,
+                Immunity::Full => true,
+            };
+            if !spared {
+                let c = self.lift(sq.0);
+                self.removed.push((sq.0, c));
+                self.unmoved.remove(sq);
+            }
+        }
+        self.hash ^= before ^ self.state_key();
+        start
     }
 
     /// Takes the unmoved marks off `a` and `b`; returns which of them had one.
@@ -532,6 +590,17 @@ impl Position {
         self.stm = self.previous_side(self.stm);
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
+        // The explosion first: it came last, and it may have removed the mover itself.
+        if u.blast != u32::MAX {
+            while self.removed.len() > u.blast as usize {
+                let (sq, c) = self.removed.pop().expect("checked above");
+                self.place(sq, c);
+            }
+            self.unmoved = self
+                .blast_unmoved
+                .pop()
+                .expect("an explosion saved its marks");
+        }
         match m.kind {
             MoveKind::Drop => {
                 self.lift(m.to.0);
@@ -736,11 +805,28 @@ impl Position {
         })
     }
 
-    /// Whether a royal of `side` is attacked by another side.
+    /// Whether a royal of `side` is attacked by another side. When captures explode, a royal
+    /// next to an enemy royal is not: capturing it would blow up the captor's own.
     pub fn royal_attacked(&self, side: Side) -> bool {
-        self.royals[side.index()]
-            .iter()
-            .any(|&r| self.attacked_by_others(Square(r), side))
+        let explosions = self.sh.t.rules().explosions;
+        self.royals[side.index()].iter().any(|&r| {
+            !(explosions && self.next_to_enemy_royal(Square(r), side))
+                && self.attacked_by_others(Square(r), side)
+        })
+    }
+
+    /// Whether an enemy royal of `side` stands one king step from `sq`.
+    pub(crate) fn next_to_enemy_royal(&self, sq: Square, side: Side) -> bool {
+        let g = self.sh.t.geometry();
+        (0..self.royals.len())
+            .filter(|&s| s != side.index())
+            .flat_map(|s| &self.royals[s])
+            .any(|&r| {
+                let r = Square(r);
+                r != sq
+                    && (g.file(r) - g.file(sq)).abs() <= 1
+                    && (g.rank(r) - g.rank(sq)).abs() <= 1
+            })
     }
 
     /// Whether a royal of `side` sees an enemy royal along a line of a facing rule.

@@ -555,6 +555,8 @@ pub struct PieceDef {
     pub drops: DropRules,
     /// A move of this piece resets the move-limit counter (like a pawn move in chess).
     pub resets_clock: bool,
+    /// What explosions (`captures explode`) spare of this piece.
+    pub immunity: Immunity,
     /// Besides its own patterns, the piece moves as every friendly piece that could move to
     /// the square it stands on, and captures as every one that could capture there (the
     /// lender's own patterns only: borrowing is not passed on).
@@ -574,6 +576,18 @@ pub enum Verdict {
     Loss,
     /// Nobody wins.
     Draw,
+}
+
+/// What explosions spare of a piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Immunity {
+    /// Nothing: an explosion removes it wherever it stands.
+    #[default]
+    None,
+    /// An explosion removes it only when it captures or is captured (Atomic's pawns).
+    Nearby,
+    /// No explosion removes it (Atomar's kings).
+    Full,
 }
 
 /// What a repetition of positions means.
@@ -629,6 +643,9 @@ pub struct Rules {
     pub last_royal_only: bool,
     /// A side that can capture must capture.
     pub must_capture: bool,
+    /// `captures explode`: a capture also removes the capturing piece and the pieces one king
+    /// step around the capture square.
+    pub explosions: bool,
     /// `checks N VERDICT`: the side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// `checks forbidden`: no move may leave an enemy royal attacked.

@@ -358,6 +358,8 @@ pub enum PieceClause {
     Drop(DropClause),
     /// `resets clock`.
     ResetsClock(Span),
+    /// `immune to [nearby] explosions`: whether only to nearby ones.
+    Immune(bool, Span),
     /// `borrow`.
     Borrow(Span),
     /// `enter ZONE only when holding PIECE... [if|unless OPTION]`.
@@ -807,6 +809,8 @@ pub enum Rule {
     Checkmate(Option<Spanned<Verdict>>, bool),
     /// `must capture`.
     MustCapture,
+    /// `captures explode`.
+    Explosions,
     /// `checks N VERDICT`.
     Checks(Number, Spanned<Verdict>),
     /// `checks forbidden`.

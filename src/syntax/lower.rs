@@ -480,6 +480,14 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 .clauses
                 .push(ast::PieceClause::ResetsClock(span(&part))),
             Rule::borrow_clause => decl.clauses.push(ast::PieceClause::Borrow(span(&part))),
+            Rule::immune_clause => {
+                let nearby = part
+                    .clone()
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::kw_nearby);
+                decl.clauses
+                    .push(ast::PieceClause::Immune(nearby, span(&part)));
+            }
             Rule::teleport_clause => {
                 let whole = span(&part);
                 let mut anchors = Vec::new();
@@ -1082,6 +1090,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
             ast::Rule::Checkmate(v, last)
         }
         Rule::must_capture_rule => ast::Rule::MustCapture,
+        Rule::explode_rule => ast::Rule::Explosions,
         Rule::checks_rule => {
             let first = next(&mut parts, "check count or kw_forbidden");
             if first.as_rule() == Rule::kw_forbidden {

@@ -396,6 +396,7 @@ fn describe(rule: Rule) -> String {
         Rule::demote_clause => "`demote`",
         Rule::drop_clause => "`drop`",
         Rule::resets_clause => "`resets`",
+        Rule::immune_clause => "`immune`",
         Rule::borrow_clause => "`borrow`",
         Rule::teleport_clause => "`teleport`",
         Rule::enter_clause => "`enter`",
@@ -423,6 +424,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`borrow`",
             "`teleport`",
             "`enter`",
+            "`immune`",
         ],
     ),
     (

@@ -27,6 +27,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind(k as u8)))
         .collect();
     let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
+    let immunity = pieces.iter().map(|p| p.immunity).collect();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
     let teleports = teleports(&variant, &options);
     let setup = variant.setup_for(&options).to_vec();
@@ -53,6 +54,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         royal,
         demoted,
         resets_clock,
+        immunity,
         has_borrowing: borrows.iter().any(|b| *b),
         borrows,
         any_teleports: teleports.iter().any(|t| !t.is_empty()),
@@ -1067,6 +1069,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         checkmated: rules.checkmated,
         last_royal_only: rules.last_royal_only,
         must_capture: rules.must_capture,
+        explosions: rules.explosions,
         checks: rules.checks,
         checks_forbidden: rules.checks_forbidden,
         extinction: rules.extinction,

@@ -13,8 +13,8 @@ mod walk;
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::{
-    Asks, Bound, Castling, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side, Variant,
-    Verdict, ZoneId,
+    Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side,
+    Variant, Verdict, ZoneId,
 };
 
 pub use walk::{Reach, Target};
@@ -396,6 +396,8 @@ pub struct RuleTable {
     pub last_royal_only: bool,
     /// A side that can capture must.
     pub must_capture: bool,
+    /// Captures explode.
+    pub explosions: bool,
     /// The side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// No move may give check.
@@ -487,6 +489,7 @@ pub struct Tables {
     royal: Vec<bool>,
     demoted: Vec<PieceKind>,
     resets_clock: Vec<bool>,
+    immunity: Vec<Immunity>,
     borrows: Vec<bool>,
     /// Per kind: its teleports under the options in force.
     teleports: Vec<Vec<TeleportRule>>,
@@ -713,6 +716,12 @@ impl Tables {
     #[inline]
     pub fn resets_clock(&self, kind: PieceKind) -> bool {
         self.resets_clock[kind.index()]
+    }
+
+    /// What explosions spare of `kind`.
+    #[inline]
+    pub fn immunity(&self, kind: PieceKind) -> Immunity {
+        self.immunity[kind.index()]
     }
 
     /// Whether `kind` borrows the movement of friendly pieces.
