@@ -8,7 +8,8 @@
 //! order). Castling is `KQkq`-style, or the partner's file letter where `K`/`Q` would be
 //! ambiguous, `-` when there is none (also in variants without castling). En passant lists
 //! every target square the side to move could capture on, concatenated (`e3`, or `e3e4` after
-//! a triple step), else `-`. Under a `checks` rule the checks each side still needs follow the
+//! a triple step), else `-`; after a double step that did not go straight (Berolina's
+//! diagonal one) the square of the piece that made it comes first (`e4f3`). Under a `checks` rule the checks each side still needs follow the
 //! en-passant field (`3+3`); the lichess form (`+2+0`, checks given, last) is read too. A
 //! hole of the board is `*`, as Fairy-Stockfish writes its walls.
 //!
@@ -121,7 +122,17 @@ impl Position {
             castling_text(self)
         );
         match self.en_passant() {
-            Some((targets, _)) => {
+            Some((targets, victim)) => {
+                // A piece that did not pass straight forward (a diagonal double step) is named
+                // first, as Fairy-Stockfish names a double step's destination: the reader
+                // would otherwise look for it straight ahead of the targets.
+                let mover = self.previous_side(self.side_to_move());
+                let (dx, dy) = t.variant().side(mover).facing.to_board(0, 1);
+                let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
+                let farthest = targets.iter().copied().max_by_key(|s| ahead(*s));
+                if farthest.and_then(|f| g.offset(f, dx, dy)) != Some(victim) {
+                    let _ = write!(out, "{}", g.name(victim));
+                }
                 for sq in targets {
                     let _ = write!(out, "{}", g.name(*sq));
                 }
