@@ -127,10 +127,7 @@ impl Position {
                 // first, as Fairy-Stockfish names a double step's destination: the reader
                 // would otherwise look for it straight ahead of the targets.
                 let mover = self.previous_side(self.side_to_move());
-                let (dx, dy) = t.variant().side(mover).facing.to_board(0, 1);
-                let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
-                let farthest = targets.iter().copied().max_by_key(|s| ahead(*s));
-                if farthest.and_then(|f| g.offset(f, dx, dy)) != Some(victim) {
+                if straight_beyond(self, targets, mover) != Some(victim) {
                     let _ = write!(out, "{}", g.name(victim));
                 }
                 for sq in targets {
@@ -557,8 +554,6 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError>
         rest = &rest[n..];
     }
     let mover = pos.previous_side(pos.stm);
-    let (dx, dy) = pos.tables().variant().side(mover).facing.to_board(0, 1);
-    let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
     // Fairy-Stockfish lists the destination of some double steps too (`g5g6` after g7-g5):
     // a listed square holding the mover's piece is the piece that passed.
     let listed_victim = targets
@@ -566,10 +561,10 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError>
         .copied()
         .find(|&sq| pos.piece_at(sq).is_some_and(|p| p.side == mover));
     targets.retain(|&sq| Some(sq) != listed_victim);
-    let Some(&farthest) = targets.iter().max_by_key(|s| ahead(**s)) else {
+    if targets.is_empty() {
         return Ok(());
-    };
-    let Some(victim) = listed_victim.or_else(|| g.offset(farthest, dx, dy)) else {
+    }
+    let Some(victim) = listed_victim.or_else(|| straight_beyond(pos, &targets, mover)) else {
         return Ok(());
     };
     if pos.piece_at(victim).is_none_or(|p| p.side != mover) {
@@ -581,6 +576,16 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError>
         .collect();
     pos.set_en_passant_targets(&usable, victim);
     Ok(())
+}
+
+/// The square just beyond the farthest of `targets` in `mover`'s forward direction: where a
+/// piece that passed them straight ahead stands.
+fn straight_beyond(pos: &Position, targets: &[Square], mover: Side) -> Option<Square> {
+    let g = pos.tables().geometry();
+    let (dx, dy) = pos.tables().variant().side(mover).facing.to_board(0, 1);
+    let ahead = |sq: Square| g.file(sq) * dx + g.rank(sq) * dy;
+    let farthest = targets.iter().copied().max_by_key(|&s| ahead(s))?;
+    g.offset(farthest, dx, dy)
 }
 
 impl std::fmt::Display for Position {

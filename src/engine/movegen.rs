@@ -4,8 +4,8 @@ use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
 use crate::model::{Condition, Path, PathFlags, PieceKind, Side, Square};
 
-/// The eight neighbours of a square.
-const KING_STEPS: [(i32, i32); 8] = [
+/// The eight neighbours of a square (also where an explosion reaches).
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
     (1, 0),

@@ -8,17 +8,7 @@ use crate::model::{
     Condition, Immunity, PathFlags, PieceKind, Route, Side, Square, SquareSet, Tables, Way,
 };
 
-/// The squares one king step away, where an explosion reaches.
-const BLAST: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+use super::movegen::KING_STEPS;
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -505,7 +495,9 @@ impl Position {
         let start = self.removed.len() as u32;
         let before = self.state_key();
         self.blast_unmoved.push(self.unmoved);
-        let around = BLAST.iter().filter_map(|&(dx, dy)| g.offset(at, dx, dy));
+        let around = KING_STEPS
+            .iter()
+            .filter_map(|&(dx, dy)| g.offset(at, dx, dy));
         for sq in around.chain(std::iter::once(at)) {
             let c = self.board[sq.index()];
             if c == 0 {
