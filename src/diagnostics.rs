@@ -728,6 +728,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A piece is dropped as itself.
+    #[error("piece `{name}` is dropped as itself")]
+    #[diagnostic(
+        code(rulebook::piece::drops_as_itself),
+        help("list only other pieces after `drop also as`: the piece is always dropped as itself")
+    )]
+    DropsAsItself {
+        /// The piece.
+        name: String,
+        /// The listed piece.
+        #[label("this is `{name}` itself")]
+        at: SourceSpan,
+    },
+
     /// A piece demotes to itself.
     #[error("piece `{name}` demotes to itself")]
     #[diagnostic(

@@ -318,3 +318,67 @@ fn holes_in_fen() {
         "invalid fen: `*` on a1, which is not a hole of this board"
     );
 }
+
+fn compiled(text: &str) -> Position {
+    let variant = rulebook::load("test.variant", text).unwrap();
+    Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
+}
+
+/// The moves of the piece on `from`, in coordinate notation, sorted.
+fn coords_from(pos: &Position, from: &str) -> Vec<String> {
+    let sq = pos.tables().geometry().parse(from).unwrap();
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == sq && !m.is_drop())
+        .map(|m| notation::coord(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn promotion_only_to_captured_pieces() {
+    let pos = compiled(
+        r#"
+variant "Limits"
+board 5 x 5
+sides white north, black south
+zone far = ranks 4-5, mirrored
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Knight N
+  move leap (1,2)
+piece Pawn P
+  move step forward, move-only
+  promote to Rook Knight in far, only to captured
+rules
+  checkmate
+setup
+  k....
+  .....
+  .....
+  P....
+  RN..K
+"#,
+    );
+    // Nothing lost: the pawn enters the fourth rank unpromoted and may not enter the last,
+    // where it would have no move.
+    assert_eq!(coords_from(&pos, "a2"), sorted(&["a2a3"]));
+    let fourth = pos.with_fen("k4/5/P4/5/RN2K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&fourth, "a3"), sorted(&["a3a4"]));
+    let fifth = pos.with_fen("4k/P4/5/5/RN2K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&fifth, "a4"), Vec::<String>::new());
+    // The knight lost: only it is offered, optional on the fourth rank, forced on the last.
+    let no_knight = pos.with_fen("k4/5/P4/5/R3K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&no_knight, "a3"), sorted(&["a3a4", "a3a4n"]));
+    let last = pos.with_fen("4k/P4/5/5/R3K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&last, "a4"), sorted(&["a4a5n"]));
+    // Both lost, both are offered; a rook made by an earlier promotion counts like the first.
+    let both = pos.with_fen("4k/P4/5/5/4K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&both, "a4"), sorted(&["a4a5n", "a4a5r"]));
+    let promoted = pos.with_fen("4k/P4/5/5/R3K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&promoted, "a4"), sorted(&["a4a5n"]));
+}

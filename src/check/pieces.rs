@@ -214,6 +214,21 @@ impl Ctx {
                     ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
                     ast::DropKind::NoMate => def.drops.no_mate = true,
                     ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
+                    ast::DropKind::AlsoAs(kinds) => {
+                        for r in kinds {
+                            let Some(kind) = self.piece_ref(r) else {
+                                continue;
+                            };
+                            if kind.index() == index {
+                                self.report(DefinitionError::DropsAsItself {
+                                    name: d.name.node.clone(),
+                                    at: r.span.into(),
+                                });
+                            } else if !def.drops.also_as.contains(&kind) {
+                                def.drops.also_as.push(kind);
+                            }
+                        }
+                    }
                     ast::DropKind::MaxPerFile(n) => {
                         if let Some(first) = drop_max_span {
                             self.report(DefinitionError::RepeatedClause {
@@ -324,6 +339,8 @@ impl Ctx {
             zone: zone?,
             from_zone_too: p.or_from.is_some(),
             forced: p.forced.is_some(),
+            when_capturing: p.when_capturing.is_some(),
+            only_captured: p.only_captured.is_some(),
             options,
         })
     }

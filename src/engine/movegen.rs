@@ -44,8 +44,16 @@ impl Position {
 
     /// Adds `m` for each piece it may promote to, and unpromoted unless promotion is forced.
     fn push_promotions(&self, out: &mut Vec<Move>, m: Move) {
-        if let Some(p) = self.sh.t.promotion(m.piece, self.stm, m.from, m.to) {
+        let t = &self.sh.t;
+        let captures = m
+            .capture_square()
+            .is_some_and(|sq| self.board[sq.index()] != 0);
+        if let Some(p) = t.promotion(m.piece, self.stm, m.from, m.to, captures) {
+            let limited = p.any_only_captured();
             for c in p.choices() {
+                if limited && p.only_captured(c) && !self.may_gain(c) {
+                    continue;
+                }
                 out.push(Move {
                     promotion: Some(c),
                     ..m
@@ -56,6 +64,16 @@ impl Position {
             }
         }
         out.push(m);
+    }
+
+    /// Whether the side to move has fewer pieces of `kind` on the board than the setup gives
+    /// it, so that a promotion limited to captured pieces may make one.
+    fn may_gain(&self, kind: PieceKind) -> bool {
+        let on_board = self.plist[self.stm.index()]
+            .iter()
+            .filter(|&&s| self.cell_kind(self.board[s as usize]) == kind)
+            .count();
+        on_board < self.sh.t.setup_count(kind, self.stm)
     }
 
     /// Generates the moves of the piece on `from` (which belongs to the side to move).

@@ -464,7 +464,7 @@ pub fn parse_move_among(
                 (None, None) => true,
                 (None, Some(_)) => {
                     // A record may leave out a compulsory promotion with a single choice.
-                    t.promotion(m.piece, me, m.from, m.to)
+                    t.promotion(m.piece, me, m.from, m.to, is_capture(pos, m))
                         .is_some_and(|p| p.forced && p.choices().count() == 1)
                 }
                 (Some(_), None) => false,
@@ -473,7 +473,7 @@ pub fn parse_move_among(
                     l.trim_end_matches('~').eq_ignore_ascii_case(p)
                         || (p == "+" && l.starts_with('+'))
                         || t.variant().piece(k).name.eq_ignore_ascii_case(p)
-                        || t.promotion(m.piece, me, m.from, m.to)
+                        || t.promotion(m.piece, me, m.from, m.to, is_capture(pos, m))
                             .is_some_and(|pr| pr.choices().count() == 1)
                 }
             }

@@ -510,6 +510,11 @@ pub struct Promotion {
     /// The piece must promote when it can; otherwise promotion is optional, except where the
     /// unpromoted piece would have no move left, where it is always forced.
     pub forced: bool,
+    /// Only a move that captures promotes (Micro Shogi).
+    pub when_capturing: bool,
+    /// A choice is open only while the side has fewer of that piece on the board than the
+    /// setup gives it (Grand Chess: promotion to captured pieces).
+    pub only_captured: bool,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
 }
@@ -527,6 +532,8 @@ pub struct DropRules {
     pub no_mate: bool,
     /// It may be dropped where it would have no move.
     pub even_where_stuck: bool,
+    /// Kinds it may enter the board as instead (Kyoto Shogi drops a piece either side up).
+    pub also_as: Vec<PieceKind>,
 }
 
 /// A kind of piece.

@@ -724,6 +724,10 @@ pub struct PromoteClause {
     pub zone: Ident,
     /// Where `, forced` was written, if it was.
     pub forced: Option<Span>,
+    /// Where `, when capturing` was written, if it was.
+    pub when_capturing: Option<Span>,
+    /// Where `, only to captured` was written, if it was.
+    pub only_captured: Option<Span>,
     /// Trailing option guards.
     pub guards: Vec<OptionGuard>,
     /// The whole clause.
@@ -743,6 +747,8 @@ pub enum DropKind {
     NoMate,
     /// `drop even where stuck`.
     EvenWhereStuck,
+    /// `drop also as PIECE...`.
+    AlsoAs(Vec<PieceRef>),
 }
 
 /// `drop ...`.

@@ -936,6 +936,8 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
         or_from: None,
         zone: Spanned::new(String::new(), whole),
         forced: None,
+        when_capturing: None,
+        only_captured: None,
         guards: Vec::new(),
         span: whole,
     };
@@ -946,6 +948,8 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
             Rule::or_from => clause.or_from = Some(span(&part)),
             Rule::ident => clause.zone = spanned_str(&part),
             Rule::forced => clause.forced = Some(span(&part)),
+            Rule::when_capturing => clause.when_capturing = Some(span(&part)),
+            Rule::only_captured => clause.only_captured = Some(span(&part)),
             Rule::option_guard => clause.guards.push(option_guard(part)),
             r => unreachable!("promote_clause: unexpected {r:?}"),
         }
@@ -959,6 +963,17 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
     next(&mut parts, "kw_drop");
     let inner = next(&mut parts, "drop restriction");
     let rule = inner.as_rule();
+    if rule == Rule::drop_as {
+        let kinds = inner
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::piece_ref)
+            .map(piece_ref)
+            .collect();
+        return ast::DropClause {
+            kind: ast::DropKind::AlsoAs(kinds),
+            span: whole,
+        };
+    }
     let last = inner.into_inner().nth(1);
     let kind = match rule {
         Rule::drop_in => {

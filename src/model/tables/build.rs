@@ -965,6 +965,8 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
                     zone: variant.zones()[p.zone.0 as usize].squares[s],
                     from_too: p.from_zone_too,
                     forced: p.forced,
+                    when_capturing: p.when_capturing,
+                    only_captured: p.only_captured,
                     choices: p.choices.clone(),
                 });
             }

@@ -317,15 +317,21 @@ pub struct PromotionTable {
     pub from_too: bool,
     /// Promotion is compulsory.
     pub forced: bool,
+    /// Only a capture promotes.
+    pub when_capturing: bool,
+    /// A choice is open only while the side has fewer of it than the setup gives it.
+    pub only_captured: bool,
     /// What the piece may become.
     pub choices: Vec<PieceKind>,
 }
 
 impl PromotionTable {
-    /// Whether a move from `from` to `to` may promote under this clause.
+    /// Whether a move from `from` to `to` (a capture if `captures`) may promote under this
+    /// clause.
     #[inline]
-    pub fn applies(&self, from: Square, to: Square) -> bool {
-        self.zone.contains(to) || (self.from_too && self.zone.contains(from))
+    pub fn applies(&self, from: Square, to: Square, captures: bool) -> bool {
+        (self.zone.contains(to) || (self.from_too && self.zone.contains(from)))
+            && (captures || !self.when_capturing)
     }
 }
 
@@ -335,6 +341,7 @@ pub struct PromotionChoice<'a> {
     clauses: &'a [PromotionTable],
     from: Square,
     to: Square,
+    captures: bool,
     /// The piece must promote.
     pub forced: bool,
 }
@@ -342,18 +349,31 @@ pub struct PromotionChoice<'a> {
 impl<'a> PromotionChoice<'a> {
     /// The pieces it may become, in clause order, each once.
     pub fn choices(&self) -> impl Iterator<Item = PieceKind> + 'a {
-        let (clauses, from, to) = (self.clauses, self.from, self.to);
+        let (clauses, from, to, captures) = (self.clauses, self.from, self.to, self.captures);
         clauses
             .iter()
             .enumerate()
-            .filter(move |(_, c)| c.applies(from, to))
+            .filter(move |(_, c)| c.applies(from, to, captures))
             .flat_map(move |(i, c)| {
                 c.choices.iter().copied().filter(move |k| {
                     !clauses[..i]
                         .iter()
-                        .any(|e| e.applies(from, to) && e.choices.contains(k))
+                        .any(|e| e.applies(from, to, captures) && e.choices.contains(k))
                 })
             })
+    }
+
+    /// Whether every clause offering `kind` limits it to pieces the side has lost.
+    pub fn only_captured(&self, kind: PieceKind) -> bool {
+        self.clauses
+            .iter()
+            .filter(|c| c.applies(self.from, self.to, self.captures) && c.choices.contains(&kind))
+            .all(|c| c.only_captured)
+    }
+
+    /// Whether any clause limits a choice to pieces the side has lost.
+    pub fn any_only_captured(&self) -> bool {
+        self.clauses.iter().any(|c| c.only_captured)
     }
 }
 
@@ -660,6 +680,14 @@ impl Tables {
         &self.setup
     }
 
+    /// How many pieces of `kind` the setup puts on the board for `side`.
+    pub fn setup_count(&self, kind: PieceKind, side: Side) -> usize {
+        self.setup
+            .iter()
+            .filter(|p| p.piece == kind && p.side == side)
+            .count()
+    }
+
     /// The pieces in hand at the start under the options in force.
     pub fn setup_hand(&self) -> &[(Side, PieceKind)] {
         &self.setup_hand
@@ -791,7 +819,8 @@ impl Tables {
         a != b
     }
 
-    /// What a move of `kind` for `side` from `from` to `to` may promote to, if anything.
+    /// What a move of `kind` for `side` from `from` to `to` (a capture if `captures`) may
+    /// promote to, if anything.
     #[inline]
     pub fn promotion(
         &self,
@@ -799,6 +828,7 @@ impl Tables {
         side: Side,
         from: Square,
         to: Square,
+        captures: bool,
     ) -> Option<PromotionChoice<'_>> {
         let ks = self.ks(kind, side);
         let (a, b) = self.promotion_index[ks];
@@ -809,7 +839,7 @@ impl Tables {
         let mut applies = false;
         let mut forced = false;
         for c in clauses {
-            if c.applies(from, to) {
+            if c.applies(from, to, captures) {
                 applies = true;
                 forced |= c.forced;
             }
@@ -818,6 +848,7 @@ impl Tables {
             clauses,
             from,
             to,
+            captures,
             forced: forced || self.dead[ks].contains(to),
         })
     }
