@@ -382,3 +382,64 @@ setup
     let promoted = pos.with_fen("4k/P4/5/5/R3K w - - 0 1").unwrap();
     assert_eq!(coords_from(&promoted, "a4"), sorted(&["a4a5n"]));
 }
+
+#[test]
+fn promotion_when_capturing_and_drops_of_either_face() {
+    let pos = compiled(
+        r#"
+variant "Faces"
+board 4 x 4
+sides white north, black south
+zone everywhere = all
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+  promote to +R in everywhere, forced, when capturing
+  drop also as +R
+piece Gold +R
+  move step orthogonal forward-diagonal
+  promote to Rook in everywhere, forced, when capturing
+  demote to Rook
+piece Pawn P
+  move step forward
+rules
+  checkmate
+  drops
+setup
+  ...k
+  ....
+  .p..
+  R..K
+"#,
+    );
+    // Quiet moves keep the face; the capture on b2 must turn the rook over.
+    assert_eq!(
+        coords_from(&pos, "a1"),
+        sorted(&["a1a2", "a1a3", "a1a4", "a1b1", "a1c1"])
+    );
+    let rook_takes = pos.with_fen("3k/4/1p2/1R1K w - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&rook_takes, "b1"),
+        sorted(&["b1a1", "b1b2+", "b1c1"])
+    );
+    // The gold turns back when it captures; a quiet step leaves it gold.
+    let gold = pos.with_fen("3k/4/1p2/1+R1K w - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&gold, "b1"),
+        sorted(&["b1a1", "b1a2", "b1b2-", "b1c1", "b1c2"])
+    );
+    // A rook in hand enters as either face: each empty square twice, written `R@` and `+R@`.
+    let hand = pos.with_fen("3k/4/4/3K[R] w - - 0 1").unwrap();
+    let drops: Vec<String> = hand
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_drop() && m.to == hand.tables().geometry().parse("a1").unwrap())
+        .map(|m| notation::coord(&hand, m))
+        .collect();
+    assert_eq!(drops, ["R@a1", "+R@a1"]);
+    let m = notation::parse_coord(&hand, "+R@a1").unwrap();
+    let mut after = hand.clone();
+    after.play(m);
+    assert!(after.fen().starts_with("3k/4/4/+R2K[] b"), "{}", after.fen());
+}

@@ -354,15 +354,25 @@ impl Position {
                     full_files[f] = *n >= max as u16;
                 }
             }
-            for sq in t.drop_squares(kind, me).iter() {
-                if self.board[sq.index()] == 0 && !full_files[g.file(sq) as usize] {
-                    out.push(Move {
-                        piece: kind,
-                        from: sq,
-                        to: sq,
-                        promotion: None,
-                        kind: MoveKind::Drop,
-                    });
+            let faces = std::iter::once(None).chain(
+                t.variant()
+                    .piece(kind)
+                    .drops
+                    .also_as
+                    .iter()
+                    .map(|&k| Some(k)),
+            );
+            for face in faces {
+                for sq in t.drop_squares(face.unwrap_or(kind), me).iter() {
+                    if self.board[sq.index()] == 0 && !full_files[g.file(sq) as usize] {
+                        out.push(Move {
+                            piece: kind,
+                            from: sq,
+                            to: sq,
+                            promotion: face,
+                            kind: MoveKind::Drop,
+                        });
+                    }
                 }
             }
         }
@@ -400,7 +410,7 @@ impl Position {
                 && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side(s as u8))));
         let ok = ok
             && !(m.kind == MoveKind::Drop
-                && t.variant().piece(m.piece).drops.no_mate
+                && t.variant().piece(m.placed()).drops.no_mate
                 && self.is_checkmate_now());
         self.unmake();
         ok
@@ -472,7 +482,7 @@ impl Position {
                         !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
                     }
                     MoveKind::Drop => {
-                        !to_s.contains(m.to) && !t.variant().piece(m.piece).drops.no_mate
+                        !to_s.contains(m.to) && !t.variant().piece(m.placed()).drops.no_mate
                     }
                     _ => false,
                 };

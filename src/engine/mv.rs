@@ -42,6 +42,12 @@ impl Move {
         self.kind == MoveKind::Drop
     }
 
+    /// The kind of piece that stands on the destination after the move: the promotion if any
+    /// (a drop may place its piece as another kind), else the moving piece.
+    pub fn placed(&self) -> PieceKind {
+        self.promotion.unwrap_or(self.piece)
+    }
+
     /// Whether this move captures without moving.
     pub fn is_shot(&self) -> bool {
         self.kind == MoveKind::Shot

@@ -44,6 +44,9 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
             let base = &pos.tables().variant().piece(m.piece).letter;
             if l.starts_with('+') && l[1..].eq_ignore_ascii_case(base) {
                 "+".into()
+            } else if base.starts_with('+') && base[1..].eq_ignore_ascii_case(l) {
+                // Back from the `+` form (`c3c4-`), as Kyoto Shogi's pieces turn over.
+                "-".into()
             } else {
                 // A `~` letter promotes as the letter it marks (`e7e8q` to `Q~`).
                 l.trim_end_matches('~').to_ascii_lowercase()
@@ -53,7 +56,7 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 }
 
 /// A move in coordinate notation: `e2e4`, `e7e8q`, `h7h8+` (promotion to the `+` form),
-/// `P@e5` (drop). Castling is the king's move (`e1g1`), or king-to-partner (`c1a1`) where the
+/// `h7h8-` (back from it), `P@e5` (drop), `+P@e5` (a drop as the `+` form). Castling is the king's move (`e1g1`), or king-to-partner (`c1a1`) where the
 /// king could also step to its destination. A shot (a capture without moving) is written as
 /// a locust capture that lands where it started: from, victim, from (`e5e9e5`).
 pub fn coord(pos: &Position, m: &Move) -> String {
@@ -61,7 +64,7 @@ pub fn coord(pos: &Position, m: &Move) -> String {
     let g = t.geometry();
     match m.kind {
         MoveKind::Drop => {
-            let letter = &t.variant().piece(m.piece).letter;
+            let letter = &t.variant().piece(m.placed()).letter;
             return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
         }
         MoveKind::Castle(id) => {
@@ -134,7 +137,7 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
 }
 
 fn drop_letter_matches(pos: &Position, m: &Move, text: &str) -> bool {
-    let letter = &pos.tables().variant().piece(m.piece).letter;
+    let letter = &pos.tables().variant().piece(m.placed()).letter;
     text.split('@')
         .next()
         .is_some_and(|l| l.eq_ignore_ascii_case(letter))
@@ -174,7 +177,10 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let g = t.geometry();
     let letter = t.variant().piece(m.piece).letter.to_ascii_uppercase();
     match m.kind {
-        MoveKind::Drop => return format!("{letter}*{}", g.name(m.to)),
+        MoveKind::Drop => {
+            let placed = t.variant().piece(m.placed()).letter.to_ascii_uppercase();
+            return format!("{placed}*{}", g.name(m.to));
+        }
         MoveKind::Castle(id) => {
             let r = &t.castling(id).rule;
             let wing = |c: &crate::model::CastlingTable| {
@@ -439,6 +445,14 @@ pub fn parse_move_among(
                 || (m.kind == MoveKind::Shot) != parts.shot
             {
                 return false;
+            }
+            if m.kind == MoveKind::Drop {
+                // A drop is named by the kind it places (`+P*c3`), which is its whole choice.
+                let named = match letter_kind {
+                    Some(k) => m.placed() == k,
+                    None => is_pawn_letter(pos, m),
+                };
+                return named && parts.promotion.is_none();
             }
             match letter_kind {
                 Some(k) => {

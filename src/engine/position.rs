@@ -417,7 +417,7 @@ impl Position {
                 self.hand_change(self.stm, m.piece, true);
                 let c = self.cell(Piece {
                     side: self.stm,
-                    kind: m.piece,
+                    kind: m.placed(),
                 });
                 self.place(m.to.0, c);
             }
