@@ -441,5 +441,9 @@ setup
     let m = notation::parse_coord(&hand, "+R@a1").unwrap();
     let mut after = hand.clone();
     after.play(m);
-    assert!(after.fen().starts_with("3k/4/4/+R2K[] b"), "{}", after.fen());
+    assert!(
+        after.fen().starts_with("3k/4/4/+R2K[] b"),
+        "{}",
+        after.fen()
+    );
 }
