@@ -1124,6 +1124,22 @@ pub enum DefinitionError {
         first: SourceSpan,
     },
 
+    /// A castling that leaves a start square out cannot be played from every start.
+    #[error("castling from any start {problem}")]
+    #[diagnostic(
+        code(rulebook::castling::any_start),
+        help("write both start squares, or leave both out and end both pieces on one rank (`castling King to g1 with Rook to f1`)")
+    )]
+    CastlingAnyStart {
+        /// What is wrong.
+        problem: String,
+        /// What the label says.
+        what: String,
+        /// Where.
+        #[label("{what}")]
+        at: SourceSpan,
+    },
+
     /// A castling piece does not start where the castling says.
     #[error("castling needs `{piece}` of `{side}` on {square} at the start")]
     #[diagnostic(code(rulebook::castling::piece_not_there), help("{help}"))]

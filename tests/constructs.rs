@@ -447,3 +447,52 @@ setup
         after.fen()
     );
 }
+
+#[test]
+fn castling_from_any_start() {
+    let pos = compiled(
+        r#"
+variant "Anywhere"
+board 8 x 3
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+castling King to g1 with Rook to f1
+castling King to c1 with Rook to d1
+rules
+  checkmate
+setup
+  ....k...
+  ........
+  .R....KR
+"#,
+    );
+    // The king on g1 castles with the rook on h1 without moving (written king to rook), and
+    // with the rook on b1 to c1 (b1's rook goes to d1).
+    let castles = |p: &Position| -> Vec<String> {
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| matches!(m.kind, rulebook::engine::MoveKind::Castle(_)))
+            .map(|m| notation::coord(p, m))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(castles(&pos), sorted(&["g1c1", "g1h1"]));
+    let mut after = pos.clone();
+    after.play(notation::parse_coord(&pos, "g1h1").unwrap());
+    assert!(after.fen().starts_with("4k3/8/1R3RK1 b"), "{}", after.fen());
+    // X-FEN's `Q` is the outermost rook in place on the queen's wing (b1, the a-file is
+    // empty); a file letter names the rook; a rook aimed through the king's path stops it.
+    let q = pos.with_fen("4k3/8/1R4KR w Q - 0 1").unwrap();
+    assert_eq!(castles(&q), sorted(&["g1c1"]));
+    assert_eq!(
+        q.fen(),
+        pos.with_fen("4k3/8/1R4KR w B - 0 1").unwrap().fen()
+    );
+    let through = pos.with_fen("3rk3/8/1R4KR w BH - 0 1").unwrap();
+    assert_eq!(castles(&through), sorted(&["g1h1"]));
+}

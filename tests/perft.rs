@@ -1,8 +1,9 @@
 //! Perft suites: published reference counts kept as TOML data, driven by one test.
 //!
-//! Cases marked `deep = true` run only with `cargo test --release -- --ignored`. Cases marked
-//! `chess960 = true` are Fairy-Stockfish's Chess960 positions (castling from any start square),
-//! which Rulebook does not play yet: they are kept as data, reported and skipped.
+//! Cases marked `deep = true` run only with `cargo test --release -- --ignored`. Cases named
+//! `..., Chess960` are Fairy-Stockfish's Chess960 positions (castling from wherever king and
+//! rook stand): their definitions declare such castlings (`castling King to g1 with Rook to
+//! f1`).
 
 use std::path::Path;
 
@@ -28,8 +29,6 @@ struct Case {
     nodes: u64,
     #[serde(default)]
     deep: bool,
-    #[serde(default)]
-    chess960: bool,
 }
 
 /// Upper bound on nodes a non-deep case may count, so the default suite stays fast.
@@ -64,13 +63,6 @@ fn run_suites(deep: bool) {
             .collect();
         let start = Position::new(Tables::compile(&variant, &options).unwrap());
         for case in suite.case.iter().filter(|c| c.deep == deep) {
-            if case.chess960 {
-                eprintln!(
-                    "skipped: {} `{}` needs Chess960 castling",
-                    suite.definition, case.name
-                );
-                continue;
-            }
             if !deep {
                 assert!(
                     case.nodes <= NODE_BUDGET,

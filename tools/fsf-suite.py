@@ -44,14 +44,14 @@ def main():
         else:
             n += 1
             fen = re.sub(r"^fen ", "", pos)
-            out.append(f'name = "fen {n}"')
+            # A Chess960 case: castling from wherever king and rook stand.
+            suffix = ", Chess960" if chess960 else ""
+            out.append(f'name = "fen {n}{suffix}"')
             out.append(f'fen = "{fen}"')
         out.append(f"depth = {depth}")
         out.append(f"nodes = {nodes}")
         if nodes > BUDGET:
             out.append("deep = true")
-        if chess960:
-            out.append("chess960 = true")
     with open(f"tests/perft/library/{variant}.toml", "w") as f:
         f.write("\n".join(out) + "\n")
 

@@ -3,8 +3,8 @@
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Castling, CountTerm, FacingRule, PieceDef, PieceKind, Placement, RepetitionRule, Rules,
-        Side, SideDef, Square, Verdict, WhenRule,
+        Castling, CountTerm, FacingRule, Geometry, PieceDef, PieceKind, Placement, RepetitionRule,
+        Rules, Side, SideDef, Square, Verdict, WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -282,22 +282,35 @@ impl Ctx {
             let options = self.option_guards(&d.guards);
             let king = self.piece_ref(&d.king);
             let partner = self.piece_ref(&d.partner);
-            let squares = [
-                self.square(&d.king_from),
-                self.square(&d.king_to),
-                self.square(&d.partner_from),
-                self.square(&d.partner_to),
-            ];
-            let [Some(king_from), Some(king_to), Some(partner_from), Some(partner_to)] = squares
-            else {
+            let king_to = self.square(&d.king_to);
+            let partner_to = self.square(&d.partner_to);
+            // The start squares as written, or `None` for a castling from any start.
+            let starts = match (&d.king_from, &d.partner_from) {
+                (Some(k), Some(p)) => match (self.square(k), self.square(p)) {
+                    (Some(k), Some(p)) => Some((k, p)),
+                    _ => continue,
+                },
+                (None, None) => None,
+                (Some(w), None) | (None, Some(w)) => {
+                    self.report(DefinitionError::CastlingAnyStart {
+                        problem: "leaves out only one start square".into(),
+                        what: "the other piece's start is left out".into(),
+                        at: w.span.into(),
+                    });
+                    continue;
+                }
+            };
+            let (Some(king_to), Some(partner_to)) = (king_to, partner_to) else {
                 continue;
             };
-            let pairs = [
-                (king_from, king_to, &d.king_from, &d.king_to),
-                (king_from, partner_from, &d.king_from, &d.partner_from),
-                (king_to, partner_to, &d.king_to, &d.partner_to),
-            ];
             let mut distinct = true;
+            let mut pairs = vec![(king_to, partner_to, &d.king_to, &d.partner_to)];
+            if let (Some((king_from, partner_from)), Some(kf), Some(pf)) =
+                (starts, &d.king_from, &d.partner_from)
+            {
+                pairs.push((king_from, king_to, kf, &d.king_to));
+                pairs.push((king_from, partner_from, kf, pf));
+            }
             for (a, b, first, again) in pairs {
                 if a == b {
                     self.report(DefinitionError::CastlingSameSquare {
@@ -312,6 +325,14 @@ impl Ctx {
                 continue;
             };
             if !distinct {
+                continue;
+            }
+            if starts.is_none() && g.rank(king_to) != g.rank(partner_to) {
+                self.report(DefinitionError::CastlingAnyStart {
+                    problem: "ends its two pieces on different ranks".into(),
+                    what: "not on the rank of the king's destination".into(),
+                    at: d.partner_to.span.into(),
+                });
                 continue;
             }
             let side = match &d.side {
@@ -341,30 +362,43 @@ impl Ctx {
                     }
                 },
             };
-            let mut castling = Castling {
+            let template = Castling {
                 side,
                 king,
-                king_from,
+                king_from: king_to,
                 king_to,
                 partner,
-                partner_from,
+                partner_from: partner_to,
                 partner_to,
                 options,
             };
-            let mut all = vec![castling.clone()];
+            let mut all = match starts {
+                Some((king_from, partner_from)) => vec![Castling {
+                    king_from,
+                    partner_from,
+                    ..template
+                }],
+                None => any_start(g, &template),
+            };
             if let Some(sym) = &d.symmetry {
                 let turn = |sq: Square| match sym.node {
                     ast::Symmetry::Mirrored => g.flip_ranks(sq),
                     ast::Symmetry::Rotated => g.rotate(sq),
                 };
-                castling.side = Side(1);
-                castling.king_from = turn(king_from);
-                castling.king_to = turn(king_to);
-                castling.partner_from = turn(partner_from);
-                castling.partner_to = turn(partner_to);
-                all.push(castling);
+                let second: Vec<Castling> = all
+                    .iter()
+                    .map(|c| Castling {
+                        side: Side(1),
+                        king_from: turn(c.king_from),
+                        king_to: turn(c.king_to),
+                        partner_from: turn(c.partner_from),
+                        partner_to: turn(c.partner_to),
+                        ..c.clone()
+                    })
+                    .collect();
+                all.extend(second);
             }
-            if setup_ok {
+            if setup_ok && starts.is_some() {
                 for c in &all {
                     self.castling_pieces_placed(c, d, setup, sides);
                 }
@@ -427,7 +461,7 @@ impl Ctx {
                 side: side_name.clone(),
                 square: g.name(square).to_string(),
                 help,
-                at: written.span.into(),
+                at: written.as_ref().map_or(d.span, |w| w.span).into(),
             });
         }
     }
@@ -463,4 +497,30 @@ impl Ctx {
             }
         }
     }
+}
+
+/// Every castling like `template` from any start on the rank it ends on (Chess960): the king
+/// on any square, the partner on any square on the side of the king that the king's
+/// destination lies on, seen from the partner's (so `King to g1 with Rook to f1` takes a rook
+/// east of the king).
+fn any_start(g: Geometry, template: &Castling) -> Vec<Castling> {
+    let rank = g.rank(template.king_to);
+    let east = g.file(template.king_to) > g.file(template.partner_to);
+    let squares: Vec<Square> = (0..g.width as i32)
+        .filter_map(|f| g.square(f, rank))
+        .filter(|&s| !g.is_hole(s))
+        .collect();
+    let mut out = Vec::new();
+    for &king_from in &squares {
+        for &partner_from in &squares {
+            if (g.file(partner_from) > g.file(king_from)) == east && partner_from != king_from {
+                out.push(Castling {
+                    king_from,
+                    partner_from,
+                    ..template.clone()
+                });
+            }
+        }
+    }
+    out
 }

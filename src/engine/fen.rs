@@ -448,15 +448,16 @@ fn right_chars(pos: &Position) -> Vec<char> {
         .iter()
         .map(|r| {
             let east = g.file(r.partner) > g.file(r.king);
-            // K and Q name the outermost partner on each wing; others use their file letter.
+            // K and Q name the outermost partner on each wing (whatever the king's square, when
+            // castling starts anywhere); others use their file letter.
             let outermost = rights.iter().all(|o| {
                 o == r
                     || o.side != r.side
                     || (g.file(o.partner) > g.file(o.king)) != east
                     || if east {
-                        g.file(o.partner) < g.file(r.partner)
+                        g.file(o.partner) <= g.file(r.partner)
                     } else {
-                        g.file(o.partner) > g.file(r.partner)
+                        g.file(o.partner) >= g.file(r.partner)
                     }
             });
             let c = match (outermost, east) {
@@ -477,7 +478,8 @@ fn castling_text(pos: &Position) -> String {
     let chars = right_chars(pos);
     let rights = &pos.tables().rules().rights;
     let mut live: Vec<usize> = (0..rights.len())
-        .filter(|&i| pos.is_unmoved(rights[i].king) && pos.is_unmoved(rights[i].partner))
+        .filter(|&i| pos.right_in_place(i) && pos.is_unmoved(rights[i].king))
+        .filter(|&i| pos.is_unmoved(rights[i].partner))
         .collect();
     live.sort_by_key(|&i| {
         (
@@ -503,35 +505,46 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
     let t = &sh.t;
     let g = t.geometry();
     for c in field.chars() {
-        let right = chars.iter().position(|&rc| rc == c).or_else(|| {
-            // A file letter for a partner that also has K/Q.
-            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
-            t.rules().rights.iter().position(|r| {
-                r.side.0 == side && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase()
-            })
-        });
-        let Some(i) = right else {
+        // A file letter names the partner's file, also where the right has K or Q.
+        let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+        let named = |i: usize| {
+            let r = &t.rules().rights[i];
+            chars[i] == c
+                || (r.side.0 == side
+                    && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase())
+        };
+        let rights = 0..t.rules().rights.len();
+        // Of the rights so named (one per king square when castling starts anywhere), the one
+        // whose pieces stand in place. `K` and `Q` name the outermost partner in place on
+        // their wing (X-FEN), where the partner the variant's own `K` names is not there. A
+        // right whose pieces are not in place is dropped, as Fairy-Stockfish does.
+        let wing = |i: usize| {
+            let r = &t.rules().rights[i];
+            let east = g.file(r.partner) > g.file(r.king);
+            r.side.0 == side
+                && ((c.eq_ignore_ascii_case(&'K') && east)
+                    || (c.eq_ignore_ascii_case(&'Q') && !east))
+        };
+        if !rights.clone().any(|i| named(i) || wing(i)) {
             return err(format!(
                 "castling right `{c}` does not exist in this variant"
             ));
+        }
+        let outermost = |i: &usize| {
+            let r = &t.rules().rights[*i];
+            (g.file(r.partner) - g.file(r.king)).abs()
         };
-        let r = t.rules().rights[i];
-        let castling = t
-            .rules()
-            .castlings
-            .iter()
-            .find(|c| c.right == i)
-            .expect("every right comes from a castling");
-        let king = Piece {
-            side: r.side,
-            kind: castling.rule.king,
-        };
-        let partner = Piece {
-            side: r.side,
-            kind: castling.rule.partner,
-        };
-        // A right whose pieces are not in place is dropped, as Fairy-Stockfish does.
-        if pos.piece_at(r.king) == Some(king) && pos.piece_at(r.partner) == Some(partner) {
+        let chosen = rights
+            .clone()
+            .filter(|&i| named(i))
+            .find(|&i| pos.right_in_place(i))
+            .or_else(|| {
+                rights
+                    .filter(|&i| wing(i) && pos.right_in_place(i))
+                    .max_by_key(outermost)
+            });
+        if let Some(i) = chosen {
+            let r = t.rules().rights[i];
             pos.unmoved.insert(r.king);
             pos.unmoved.insert(r.partner);
         }

@@ -2,7 +2,7 @@
 
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
-use crate::model::{Condition, Path, PathFlags, PieceKind, Side, Square};
+use crate::model::{CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square};
 
 /// The eight neighbours of a square (also where an explosion reaches).
 pub(crate) const KING_STEPS: [(i32, i32); 8] = [
@@ -378,10 +378,37 @@ impl Position {
         }
     }
 
+    /// Whether a castling king could cross its path were it lifted from its square: under
+    /// explosions a royal may stand attacked next to the enemy royal, and an attack through its
+    /// square then reaches the squares behind it.
+    fn castling_path_clear_behind(&mut self, id: CastlingId) -> bool {
+        let sh = std::sync::Arc::clone(&self.sh);
+        let c = sh.t.castling(id);
+        let (me, from, to) = (self.stm, c.rule.king_from, c.rule.king_to);
+        if !self.royals_guarded(me) || !sh.t.royal(c.rule.king) {
+            return true;
+        }
+        // The destination is judged after the move, where the partner may shield it.
+        let king = self.lift(from.0);
+        let clear = c.safe.iter().all(|&s| {
+            s == from
+                || s == to
+                || self.next_to_enemy_royal(s, me)
+                || !self.attacked_by_others(s, me)
+        });
+        self.place(from.0, king);
+        clear
+    }
+
     /// Whether a pseudo-legal move is legal.
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
+        if let MoveKind::Castle(id) = m.kind {
+            if t.rules().explosions && !self.castling_path_clear_behind(id) {
+                return false;
+            }
+        }
         if !t.rules().guards_royals() {
             return true;
         }

@@ -56,6 +56,9 @@ pub(crate) struct Undo {
     checked: bool,
     /// Length of [`Position::removed`] when the move's explosion began (`u32::MAX`: none).
     blast: u32,
+    /// Whether the move dropped castling marks beyond its own squares, saved on
+    /// [`Position::saved_marks`].
+    marks_saved: bool,
 }
 
 /// A game position of a compiled variant.
@@ -78,6 +81,9 @@ pub struct Position {
     removed: Vec<(u16, u8)>,
     /// The unmoved marks before each explosion still on the undo stack.
     blast_unmoved: Vec<SquareSet>,
+    /// The unmoved marks before each move that dropped marks of other squares (a right that
+    /// died with its king's first move), still on the undo stack.
+    saved_marks: Vec<SquareSet>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -131,12 +137,14 @@ impl Position {
             let i = p.hand_slot(side, kind);
             p.hands[i] += 1;
         }
-        // Every tracked piece is unmoved at the start.
+        // Every tracked piece is unmoved at the start; castling squares keep the mark where a
+        // right uses it.
         for sq in p.sh.t.tracked_squares().iter() {
             if p.board[sq.index()] != 0 {
                 p.unmoved.insert(sq);
             }
         }
+        p.settle_castling_marks();
         p.rehash();
         p
     }
@@ -157,6 +165,7 @@ impl Position {
             unmoved: SquareSet::EMPTY,
             removed: Vec::new(),
             blast_unmoved: Vec::new(),
+            saved_marks: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -279,7 +288,7 @@ impl Position {
     }
 
     #[inline]
-    fn place(&mut self, sq: u16, c: u8) {
+    pub(crate) fn place(&mut self, sq: u16, c: u8) {
         debug_assert_eq!(self.board[sq as usize], 0);
         self.board[sq as usize] = c;
         let side = self.sh.cell_side[c as usize] as usize;
@@ -293,7 +302,7 @@ impl Position {
     }
 
     #[inline]
-    fn lift(&mut self, sq: u16) -> u8 {
+    pub(crate) fn lift(&mut self, sq: u16) -> u8 {
         let c = self.board[sq as usize];
         debug_assert_ne!(c, 0);
         self.board[sq as usize] = 0;
@@ -409,6 +418,7 @@ impl Position {
             hash: self.hash,
             checked: false,
             blast: u32::MAX,
+            marks_saved: false,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -465,7 +475,7 @@ impl Position {
             self.set_en_passant(route, m.to);
         }
         if let Some((a, b)) = touched(t, &m) {
-            undo.unmoved_lost = self.clear_unmoved(a, b);
+            (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         let mover = self.stm;
@@ -514,21 +524,72 @@ impl Position {
                 self.unmoved.remove(sq);
             }
         }
+        self.settle_castling_marks();
         self.hash ^= before ^ self.state_key();
         start
     }
 
-    /// Takes the unmoved marks off `a` and `b`; returns which of them had one.
+    /// Takes the unmoved marks off `a` and `b`; returns which of them had one, and whether
+    /// marks of other squares went too (saved on [`Position::saved_marks`]).
     #[inline]
-    fn clear_unmoved(&mut self, a: Square, b: Square) -> u8 {
+    fn clear_unmoved(&mut self, a: Square, b: Square) -> (u8, bool) {
         let lost = self.unmoved.contains(a) as u8 | (self.unmoved.contains(b) as u8) << 1;
+        let mut saved = false;
         if lost != 0 {
             let before = self.state_key();
+            let previous = self.unmoved;
             self.unmoved.remove(a);
             self.unmoved.remove(b);
+            if self.settle_castling_marks() {
+                self.saved_marks.push(previous);
+                saved = true;
+            }
             self.hash ^= before ^ self.state_key();
         }
-        lost
+        (lost, saved)
+    }
+
+    /// Keeps the marks of castling squares only where a right is alive (both its pieces in
+    /// place and unmoved), so that positions with equal rights have equal marks whichever way
+    /// they were reached (a FEN marks only the squares of its rights). Marks of pieces whose
+    /// own patterns ask stay. Returns whether any mark went.
+    fn settle_castling_marks(&mut self) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let rights = &t.rules().rights;
+        if rights.is_empty() {
+            return false;
+        }
+        let mut keep = self.unmoved.intersection(t.first_move_squares());
+        for (i, r) in rights.iter().enumerate() {
+            if self.unmoved.contains(r.king)
+                && self.unmoved.contains(r.partner)
+                && self.right_in_place(i)
+            {
+                keep.insert(r.king);
+                keep.insert(r.partner);
+            }
+        }
+        let changed = keep != self.unmoved;
+        self.unmoved = keep;
+        changed
+    }
+
+    /// Whether the pieces of castling right `i` stand on its squares.
+    pub(crate) fn right_in_place(&self, i: usize) -> bool {
+        let t = &self.sh.t;
+        let r = t.rules().rights[i];
+        let (king, partner) = t.rules().right_pieces[i];
+        self.piece_at(r.king)
+            == Some(Piece {
+                side: r.side,
+                kind: king,
+            })
+            && self.piece_at(r.partner)
+                == Some(Piece {
+                    side: r.side,
+                    kind: partner,
+                })
     }
 
     /// Makes the squares passed along `route` en-passant targets, where the other sides could
@@ -582,6 +643,9 @@ impl Position {
         self.stm = self.previous_side(self.stm);
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
+        if u.marks_saved {
+            self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
+        }
         // The explosion first: it came last, and it may have removed the mover itself.
         if u.blast != u32::MAX {
             while self.removed.len() > u.blast as usize {

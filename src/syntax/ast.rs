@@ -767,14 +767,14 @@ pub struct CastlingDecl {
     pub guards: Vec<OptionGuard>,
     /// The king-like piece.
     pub king: PieceRef,
-    /// Where it starts.
-    pub king_from: Spanned<String>,
+    /// Where it starts; `None` when it may start anywhere on its rank (with the partner's).
+    pub king_from: Option<Spanned<String>>,
     /// Where it ends.
     pub king_to: Spanned<String>,
     /// The partner.
     pub partner: PieceRef,
-    /// Where the partner starts.
-    pub partner_from: Spanned<String>,
+    /// Where the partner starts; `None` when it may start anywhere on its rank.
+    pub partner_from: Option<Spanned<String>>,
     /// Where the partner ends.
     pub partner_to: Spanned<String>,
     /// How the second side's castling is made, if it has one.

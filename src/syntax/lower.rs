@@ -996,9 +996,12 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
     let whole = span(&pair);
     let mut guards = Vec::new();
     let mut refs = Vec::new();
-    let mut squares = Vec::new();
+    // Per piece: where it starts (if written) and where it ends.
+    let mut froms: Vec<Option<Spanned<String>>> = Vec::new();
+    let mut tos = Vec::new();
     let mut sym = None;
     let mut side = None;
+    let lone = |p: P<'_>| spanned_str(&next(&mut p.into_inner(), "square in lone_square"));
     for part in pair.into_inner() {
         match part.as_rule() {
             Rule::option_prefix => guards.push(option_guard(part)),
@@ -1008,25 +1011,29 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
                     "side name in castling_side",
                 )))
             }
-            Rule::piece_ref => refs.push(piece_ref(part)),
-            Rule::lone_square => squares.push(spanned_str(&next(
-                &mut part.into_inner(),
-                "square in lone_square",
-            ))),
+            Rule::piece_ref => {
+                refs.push(piece_ref(part));
+                froms.push(None);
+            }
+            Rule::castling_from => {
+                let square = next(&mut part.into_inner(), "lone_square in castling_from");
+                *froms.last_mut().expect("grammar: a start follows a piece") = Some(lone(square));
+            }
+            Rule::lone_square => tos.push(lone(part)),
             Rule::symmetry => sym = Some(symmetry(part)),
             Rule::kw_castling | Rule::kw_to | Rule::kw_with => {}
             r => unreachable!("castling_decl: unexpected {r:?}"),
         }
     }
     let mut refs = refs.into_iter();
-    let mut squares = squares.into_iter();
-    let mut square = || squares.next().expect("grammar: castling has four squares");
+    let mut froms = froms.into_iter();
+    let mut tos = tos.into_iter();
     let king = refs.next().expect("grammar: castling names a king");
-    let king_from = square();
-    let king_to = square();
+    let king_from = froms.next().flatten();
+    let king_to = tos.next().expect("grammar: the king has a destination");
     let partner = refs.next().expect("grammar: castling names a partner");
-    let partner_from = square();
-    let partner_to = square();
+    let partner_from = froms.next().flatten();
+    let partner_to = tos.next().expect("grammar: the partner has a destination");
     ast::CastlingDecl {
         guards,
         king,

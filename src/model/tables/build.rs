@@ -1032,6 +1032,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         .flat_map(|f| f.vectors.iter().map(|&(x, y)| (x as i32, y as i32)))
         .collect();
     let mut rights: Vec<CastlingRight> = Vec::new();
+    let mut right_pieces = Vec::new();
     let mut castlings = Vec::new();
     for c in rules
         .castlings
@@ -1047,6 +1048,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             Some(i) => i,
             None => {
                 rights.push(right);
+                right_pieces.push((c.king, c.partner));
                 rights.len() - 1
             }
         };
@@ -1087,6 +1089,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             && guards_hold(options, &rules.drops_options),
         castlings,
         rights,
+        right_pieces,
         conditions: rules
             .conditions
             .iter()
@@ -1231,14 +1234,17 @@ impl Tables {
         self.to_sensitive = to_s;
     }
 
-    /// A castling is written king-to-partner where the king could also step to its destination.
+    /// A castling is written king-to-partner where the king could also step to its destination,
+    /// or does not move.
     fn mark_castlings_written_to_partner(&mut self) {
         for i in 0..self.rules.castlings.len() {
             let r = &self.rules.castlings[i].rule;
-            let written = self.paths(r.king, r.side, r.king_from).iter().any(|p| {
-                let (_, ray) = self.path_runs(p);
-                ray.iter().any(|e| e.square() == r.king_to)
-            });
+            // A king that castles without moving (Chess960) can only be written so.
+            let written = r.king_from == r.king_to
+                || self.paths(r.king, r.side, r.king_from).iter().any(|p| {
+                    let (_, ray) = self.path_runs(p);
+                    ray.iter().any(|e| e.square() == r.king_to)
+                });
             self.rules.castlings[i].written_to_partner = written;
         }
     }

@@ -440,6 +440,8 @@ pub struct RuleTable {
     pub castlings: Vec<CastlingTable>,
     /// The distinct (king, partner) square pairs of the castlings, which FEN lists.
     pub rights: Vec<CastlingRight>,
+    /// Per right: the kinds of its king-like piece and its partner.
+    pub right_pieces: Vec<(PieceKind, PieceKind)>,
     /// The `when` rules in force: their index among the definition's, and the rule.
     pub conditions: Vec<(u16, WhenTable)>,
 }
