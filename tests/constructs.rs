@@ -493,6 +493,11 @@ setup
         q.fen(),
         pos.with_fen("4k3/8/1R4KR w B - 0 1").unwrap().fen()
     );
+    // Chess960's king-to-rook form reads as the same castling.
+    assert_eq!(
+        notation::parse_coord(&q, "g1b1").unwrap(),
+        notation::parse_coord(&q, "g1c1").unwrap()
+    );
     let through = pos.with_fen("3rk3/8/1R4KR w BH - 0 1").unwrap();
     assert_eq!(castles(&through), sorted(&["g1h1"]));
 }

@@ -113,6 +113,24 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
             }
         })
         .collect();
+    // Chess960 writes every castling king to rook (`e1h1`): read that too, where no move is
+    // written so.
+    let found = if found.is_empty() {
+        let g = pos.tables().geometry();
+        legal
+            .iter()
+            .filter(|m| match m.kind {
+                MoveKind::Castle(id) => {
+                    let r = &pos.tables().castling(id).rule;
+                    format!("{}{}", g.name(r.king_from), g.name(r.partner_from))
+                        .eq_ignore_ascii_case(wanted)
+                }
+                _ => false,
+            })
+            .collect()
+    } else {
+        found
+    };
     match found.as_slice() {
         [m] => Ok(**m),
         [] => {
