@@ -45,9 +45,10 @@ impl Position {
     /// Adds `m` for each piece it may promote to, and unpromoted unless promotion is forced.
     fn push_promotions(&self, out: &mut Vec<Move>, m: Move) {
         let t = &self.sh.t;
-        let captures = m
-            .capture_square()
-            .is_some_and(|sq| self.board[sq.index()] != 0);
+        // Only `when capturing` clauses ask, so other games skip the board lookup.
+        let captures = t.promotes_on_capture()
+            && m.capture_square()
+                .is_some_and(|sq| self.board[sq.index()] != 0);
         if let Some(p) = t.promotion(m.piece, self.stm, m.from, m.to, captures) {
             let limited = p.any_only_captured();
             for c in p.choices() {

@@ -31,6 +31,12 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
     let teleports = teleports(&variant, &options);
     let setup = variant.setup_for(&options).to_vec();
+    let sides = variant.sides().len();
+    let mut setup_counts = vec![0u16; pieces.len() * sides];
+    for p in &setup {
+        setup_counts[p.piece.index() * sides + p.side.index()] += 1;
+    }
+    let promotes_on_capture = promotions.iter().any(|p| p.when_capturing);
     let setup_hand = variant.hand_for(&options).to_vec();
     let has_en_passant = moves
         .paths
@@ -67,7 +73,9 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         ep_sources: Vec::new(),
         target_rules: moves.target_rules,
         setup,
+        setup_counts,
         setup_hand,
+        promotes_on_capture,
         has_en_passant,
         variant,
     };

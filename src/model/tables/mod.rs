@@ -532,8 +532,12 @@ pub struct Tables {
     target_rules: Vec<TargetRule>,
     /// The start position under the options in force.
     setup: Vec<super::variant::Placement>,
+    /// Per (kind, side): how many the start position puts on the board.
+    setup_counts: Vec<u16>,
     /// Pieces in hand at the start (side, kind).
     setup_hand: Vec<(Side, PieceKind)>,
+    /// Whether some promotion clause asks whether the move captures.
+    promotes_on_capture: bool,
     has_en_passant: bool,
     has_borrowing: bool,
 }
@@ -683,11 +687,15 @@ impl Tables {
     }
 
     /// How many pieces of `kind` the setup puts on the board for `side`.
+    #[inline]
     pub fn setup_count(&self, kind: PieceKind, side: Side) -> usize {
-        self.setup
-            .iter()
-            .filter(|p| p.piece == kind && p.side == side)
-            .count()
+        self.setup_counts[self.ks(kind, side)] as usize
+    }
+
+    /// Whether some promotion clause in force applies only to captures (`when capturing`).
+    #[inline]
+    pub fn promotes_on_capture(&self) -> bool {
+        self.promotes_on_capture
     }
 
     /// The pieces in hand at the start under the options in force.
