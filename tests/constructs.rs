@@ -501,3 +501,48 @@ setup
     let through = pos.with_fen("3rk3/8/1R4KR w BH - 0 1").unwrap();
     assert_eq!(castles(&through), sorted(&["g1h1"]));
 }
+
+#[test]
+fn all_royals_attacked_is_the_only_check() {
+    let pos = compiled(
+        r#"
+variant "Two kings"
+board 5 x 5
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+rules
+  checkmate, all royals attacked
+setup
+  k....
+  .....
+  ..k..
+  .....
+  R...K
+"#,
+    )
+    .with_fen("k4/5/2k2/5/R3K b - - 0 1")
+    .unwrap();
+    // One king attacked is no check: it may stay attacked or step to another attacked
+    // square (a4), while the other king may not join it under attack (d2, next to White's).
+    assert!(!pos.in_check());
+    assert_eq!(coords_from(&pos, "a5"), sorted(&["a5a4", "a5b4", "a5b5"]));
+    assert_eq!(
+        coords_from(&pos, "c3"),
+        sorted(&["c3b2", "c3b3", "c3b4", "c3c2", "c3c4", "c3d3", "c3d4"])
+    );
+    // Both attacked is check: every move must leave one of them safe.
+    let both = pos.with_fen("k4/5/2k1R/5/R3K b - - 0 1").unwrap();
+    assert!(both.in_check());
+    assert_eq!(coords_from(&both, "a5"), sorted(&["a5b4", "a5b5"]));
+    assert_eq!(
+        coords_from(&both, "c3"),
+        sorted(&["c3b2", "c3b4", "c3c2", "c3c4", "c3d4"])
+    );
+    // A lone king is an ordinary royal.
+    let alone = pos.with_fen("k4/5/5/5/R3K b - - 0 1").unwrap();
+    assert!(alone.in_check());
+    assert_eq!(coords_from(&alone, "a5"), sorted(&["a5b4", "a5b5"]));
+}

@@ -16,7 +16,7 @@ mod zones;
 
 use crate::{
     diagnostics::{DefinitionError, Diagnostics},
-    model::{Geometry, Rules, SideDef, Variant, Verdict},
+    model::{Geometry, RoyalGuard, Rules, SideDef, Variant, Verdict},
     syntax::{self, ast, Span},
 };
 
@@ -426,7 +426,7 @@ fn default_rules() -> Rules {
     Rules {
         checkmate: false,
         checkmated: Verdict::Loss,
-        last_royal_only: false,
+        royal_guard: RoyalGuard::Every,
         must_capture: false,
         explosions: false,
         checks: None,

@@ -4,7 +4,7 @@ use crate::{
     diagnostics::DefinitionError,
     model::{
         Castling, CountTerm, FacingRule, Geometry, PieceDef, PieceKind, Placement, RepetitionRule,
-        Rules, Side, SideDef, Square, Verdict, WhenRule,
+        RoyalGuard, Rules, Side, SideDef, Square, Verdict, WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -67,7 +67,7 @@ impl Ctx {
     /// Checks the rules block.
     pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
         let mut rules = default_rules();
-        let mut checkmate: Option<Earlier<(Verdict, bool)>> = None;
+        let mut checkmate: Option<Earlier<(Verdict, ast::RoyalGuard)>> = None;
         let mut must_capture: Option<Earlier<()>> = None;
         let mut checks: Option<Earlier<(u8, Verdict)>> = None;
         let mut checks_forbidden: Option<Earlier<()>> = None;
@@ -82,13 +82,17 @@ impl Ctx {
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
             let span = line.rule_span;
             match &line.rule {
-                ast::Rule::Checkmate(v, last) => {
+                ast::Rule::Checkmate(v, guard) => {
                     self.refuse_guards(line, "checkmate");
                     let v = v.as_ref().map_or(Verdict::Loss, |v| verdict(v.node));
-                    if self.again(&mut checkmate, (v, *last), span, "checkmate") {
+                    if self.again(&mut checkmate, (v, *guard), span, "checkmate") {
                         rules.checkmate = true;
                         rules.checkmated = v;
-                        rules.last_royal_only = *last;
+                        rules.royal_guard = match guard {
+                            ast::RoyalGuard::Every => RoyalGuard::Every,
+                            ast::RoyalGuard::Last => RoyalGuard::Last,
+                            ast::RoyalGuard::All => RoyalGuard::All,
+                        };
                     }
                 }
                 ast::Rule::Checks(n, v) => {

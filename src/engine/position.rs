@@ -5,7 +5,8 @@ use std::sync::Arc;
 use super::mv::{Move, MoveKind};
 use super::zobrist::{hand_key, Keys};
 use crate::model::{
-    Condition, Immunity, PathFlags, PieceKind, Route, Side, Square, SquareSet, Tables, Way,
+    Condition, Immunity, PathFlags, PieceKind, Route, RoyalGuard, Side, Square, SquareSet, Tables,
+    Way,
 };
 
 use super::movegen::KING_STEPS;
@@ -863,12 +864,19 @@ impl Position {
 
     /// Whether a royal of `side` is attacked by another side. When captures explode, a royal
     /// next to an enemy royal is not: capturing it would blow up the captor's own.
+    /// Under `, all royals attacked`, only when every one of them is.
     pub fn royal_attacked(&self, side: Side) -> bool {
         let explosions = self.sh.t.rules().explosions;
-        self.royals[side.index()].iter().any(|&r| {
+        let attacked = |&r: &u16| {
             !(explosions && self.next_to_enemy_royal(Square(r), side))
                 && self.attacked_by_others(Square(r), side)
-        })
+        };
+        let royals = &self.royals[side.index()];
+        if self.sh.t.rules().royal_guard == RoyalGuard::All {
+            !royals.is_empty() && royals.iter().all(attacked)
+        } else {
+            royals.iter().any(attacked)
+        }
     }
 
     /// Whether an enemy royal of `side` stands one king step from `sq`.
@@ -941,7 +949,7 @@ impl Position {
     #[inline]
     pub(crate) fn royals_guarded(&self, side: Side) -> bool {
         let r = self.sh.t.rules();
-        r.checkmate && (!r.last_royal_only || self.royals[side.index()].len() == 1)
+        r.checkmate && (r.royal_guard != RoyalGuard::Last || self.royals[side.index()].len() == 1)
     }
 
     /// The same placement with `side` to move (no en-passant target), for diagrams.

@@ -638,6 +638,19 @@ pub struct FacingRule {
     pub options: Vec<OptionGuard>,
 }
 
+/// Which of a side's royals the checkmate rule keeps from being left attacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RoyalGuard {
+    /// Every royal: none may be left attacked.
+    #[default]
+    Every,
+    /// Only a side's last royal; while it has several, any may be captured.
+    Last,
+    /// All of them at once: a side is in check only while all its royals are attacked, and
+    /// may leave some of them attacked (Spartan's duple check).
+    All,
+}
+
 /// The game's rules beyond piece movement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
@@ -646,8 +659,8 @@ pub struct Rules {
     pub checkmate: bool,
     /// The result for a checkmated side (`checkmate wins` in Losers).
     pub checkmated: Verdict,
-    /// `, last royal`: royals are guarded only while a side has one left.
-    pub last_royal_only: bool,
+    /// Which royals may not be left attacked (`, last royal`, `, all royals attacked`).
+    pub royal_guard: RoyalGuard,
     /// A side that can capture must capture.
     pub must_capture: bool,
     /// `captures explode`: a capture also removes the capturing piece and the pieces one king

@@ -807,12 +807,24 @@ pub enum FacingLine {
     Diagonals,
 }
 
+/// Which royals a checkmate rule guards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RoyalGuard {
+    /// None of a side's royals may be left attacked.
+    #[default]
+    Every,
+    /// `, last royal`: only a side's last royal is guarded.
+    Last,
+    /// `, all royals attacked`: a side is in check only while all its royals are attacked.
+    All,
+}
+
 /// A rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
-    /// `checkmate [VERDICT] [, last royal]`: the verdict for the checkmated side, and whether
-    /// only a side's last royal is guarded.
-    Checkmate(Option<Spanned<Verdict>>, bool),
+    /// `checkmate [VERDICT] [, last royal | , all royals attacked]`: the verdict for the
+    /// checkmated side, and which of a side's royals are guarded.
+    Checkmate(Option<Spanned<Verdict>>, RoyalGuard),
     /// `must capture`.
     MustCapture,
     /// `captures explode`.

@@ -1101,15 +1101,16 @@ fn rule(pair: P<'_>) -> ast::Rule {
     match rule {
         Rule::checkmate_rule => {
             let mut v = None;
-            let mut last = false;
+            let mut guard = ast::RoyalGuard::Every;
             for p in parts {
                 match p.as_rule() {
                     Rule::verdict => v = Some(verdict(p)),
-                    Rule::last_royal => last = true,
+                    Rule::last_royal => guard = ast::RoyalGuard::Last,
+                    Rule::all_royals_attacked => guard = ast::RoyalGuard::All,
                     r => unreachable!("checkmate_rule: unexpected {r:?}"),
                 }
             }
-            ast::Rule::Checkmate(v, last)
+            ast::Rule::Checkmate(v, guard)
         }
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::explode_rule => ast::Rule::Explosions,

@@ -1079,7 +1079,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
     RuleTable {
         checkmate: rules.checkmate,
         checkmated: rules.checkmated,
-        last_royal_only: rules.last_royal_only,
+        royal_guard: rules.royal_guard,
         must_capture: rules.must_capture,
         explosions: rules.explosions,
         checks: rules.checks,

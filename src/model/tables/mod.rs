@@ -13,8 +13,8 @@ mod walk;
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::{
-    Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule, Side,
-    Variant, Verdict, ZoneId,
+    Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule,
+    RoyalGuard, Side, Variant, Verdict, ZoneId,
 };
 
 pub use walk::{Reach, Target};
@@ -412,8 +412,8 @@ pub struct RuleTable {
     pub checkmate: bool,
     /// Result for the checkmated side.
     pub checkmated: Verdict,
-    /// Royals are guarded only while a side has one left.
-    pub last_royal_only: bool,
+    /// Which royals are guarded: every one, only a side's last, or not all at once.
+    pub royal_guard: RoyalGuard,
     /// A side that can capture must.
     pub must_capture: bool,
     /// Captures explode.
