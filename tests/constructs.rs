@@ -546,3 +546,47 @@ setup
     assert!(alone.in_check());
     assert_eq!(coords_from(&alone, "a5"), sorted(&["a5b4", "a5b5"]));
 }
+
+#[test]
+fn a_compulsory_drop_comes_first_while_it_can_be_played() {
+    let pos = compiled(
+        r#"
+variant "Compulsory"
+board 3 x 3
+sides white north, black south
+zone home = rank 1, mirrored
+piece King K
+  move step any
+  drop in home
+  drop compulsory
+piece Rook R
+  move slide orthogonal
+rules
+  drops without captures
+  stalemate loses
+setup "r2/3/RR1[KRk]"
+"#,
+    );
+    let all = |p: &Position| {
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|m| notation::coord(p, m))
+            .collect();
+        v.sort();
+        v
+    };
+    // A king in hand that can be dropped must be: no rook drop, no move.
+    assert_eq!(all(&pos), sorted(&["K@c1"]));
+    // Where it cannot be dropped the board moves are played, but still no other drop.
+    let full = pos.with_fen("r2/3/RRR[KRk] w - - 0 1").unwrap();
+    assert_eq!(
+        all(&full),
+        sorted(&["a1a2", "a1a3", "b1b2", "b1b3", "c1c2", "c1c3"])
+    );
+    let black = pos.with_fen("r2/3/RRR[KRk] b - - 0 1").unwrap();
+    assert_eq!(all(&black), sorted(&["K@b3", "K@c3"]));
+    // With the king on the board, other drops come back.
+    let placed = pos.with_fen("r2/3/RRK[Rk] w - - 0 1").unwrap();
+    assert!(all(&placed).contains(&"R@b2".to_string()));
+}

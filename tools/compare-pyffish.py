@@ -2,14 +2,15 @@
 """Compares Rulebook's legal moves with Fairy-Stockfish's (the `pyffish` module) at every ply
 of random games, for the library variants: `tools/compare-pyffish.py [GAMES] [PLIES] [VARIANT...]`.
 
-At each ply both programs list the legal moves of the same FEN (Fairy-Stockfish's own FEN,
+Games start in turn from the start position and from each FEN of the variant's perft suite
+(its Chess960 positions left out). At each ply both programs list the legal moves of the same FEN (Fairy-Stockfish's own FEN,
 which Rulebook must read), and the FEN must round-trip: Rulebook's FEN of the position, read
 back by Fairy-Stockfish, must be Fairy-Stockfish's own (all fields but the move counters, which
 the FEN tests compare). Two differences of form are accepted as the same position: the order
 of the pieces in hand, and an en-passant square that no capture can use (Fairy-Stockfish
 writes one after every double step of some pawns), checked by both FENs giving the same
 legal moves. Needs `pip install pyffish` and a release build (`cargo build --release`)."""
-import json, random, subprocess, sys, os
+import json, random, subprocess, sys, os, tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "rulebook")
@@ -51,6 +52,17 @@ def same_position(sf, name, ours, theirs):
         return sorted(sf.legal_moves(name, ours, [])) == sorted(sf.legal_moves(name, theirs, []))
     return False
 
+def suite_fens(name):
+    """The FENs of the variant's perft suite (Chess960 ones left out: pyffish reads them only
+    with its Chess960 flag), so that games also start from positions the start cannot reach
+    (pieces in hand, a lone royal)."""
+    path = os.path.join(ROOT, "tests", "perft", "library", name + ".toml")
+    if not os.path.exists(path):
+        return []
+    with open(path, "rb") as f:
+        cases = tomllib.load(f).get("case", [])
+    return [c["fen"] for c in cases if "fen" in c and "Chess960" not in c.get("name", "")]
+
 def main():
     import pyffish as sf
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
@@ -67,8 +79,9 @@ def main():
         if not os.path.exists(definition):
             definition = os.path.join(ROOT, "definitions", name + ".variant")
         positions = 0
-        for _ in range(games):
-            fen = sf.get_fen(name, sf.start_fen(name), [])
+        starts = [sf.start_fen(name)] + suite_fens(name)
+        for game in range(games):
+            fen = sf.get_fen(name, starts[game % len(starts)], [])
             for _ in range(plies):
                 theirs = sorted(sf.legal_moves(name, fen, []))
                 listed = rulebook(definition, fen)

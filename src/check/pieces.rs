@@ -214,6 +214,7 @@ impl Ctx {
                     ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
                     ast::DropKind::NoMate => def.drops.no_mate = true,
                     ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
+                    ast::DropKind::Compulsory => def.drops.compulsory = true,
                     ast::DropKind::AlsoAs(kinds) => {
                         for r in kinds {
                             let Some(kind) = self.piece_ref(r) else {

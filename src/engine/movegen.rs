@@ -459,8 +459,26 @@ impl Position {
     /// are any.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         self.unforced_moves_into(out);
+        self.keep_compulsory_drops(out);
         if self.tables().rules().must_capture && out.iter().any(|m| self.captures(m)) {
             out.retain(|m| self.captures(m));
+        }
+    }
+
+    /// Under `drop compulsory`, while such a piece is in the mover's hand: no other kind is
+    /// dropped, and if one of them can be dropped, nothing else is played.
+    fn keep_compulsory_drops(&self, out: &mut Vec<Move>) {
+        let kinds = self.sh.t.compulsory_drops();
+        if kinds.is_empty() || !kinds.iter().any(|&k| self.in_hand(self.stm, k) > 0) {
+            return;
+        }
+        let compulsory = |m: &Move| {
+            m.is_drop() && self.in_hand(self.stm, m.piece) > 0 && kinds.contains(&m.piece)
+        };
+        if out.iter().any(compulsory) {
+            out.retain(compulsory);
+        } else {
+            out.retain(|m| !m.is_drop());
         }
     }
 

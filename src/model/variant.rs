@@ -534,6 +534,8 @@ pub struct DropRules {
     pub even_where_stuck: bool,
     /// Kinds it may enter the board as instead (Kyoto Shogi drops a piece either side up).
     pub also_as: Vec<PieceKind>,
+    /// While one is in hand, no other kind may be dropped, and no move made while it can be.
+    pub compulsory: bool,
 }
 
 /// A kind of piece.

@@ -747,6 +747,8 @@ pub enum DropKind {
     NoMate,
     /// `drop even where stuck`.
     EvenWhereStuck,
+    /// `drop compulsory`.
+    Compulsory,
     /// `drop also as PIECE...`.
     AlsoAs(Vec<PieceRef>),
 }

@@ -987,6 +987,7 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         }
         Rule::drop_no_mate => ast::DropKind::NoMate,
         Rule::drop_stuck => ast::DropKind::EvenWhereStuck,
+        Rule::drop_compulsory => ast::DropKind::Compulsory,
         r => unreachable!("drop_clause: unexpected {r:?}"),
     };
     ast::DropClause { kind, span: whole }

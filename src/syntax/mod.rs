@@ -363,7 +363,7 @@ fn describe(rule: Rule) -> String {
         Rule::dir | Rule::dirs | Rule::named_dir => DIRECTION,
         Rule::rule_line | Rule::rule_kind => RULE,
         Rule::drop_in | Rule::drop_outside | Rule::drop_max | Rule::drop_no_mate => {
-            "`in`, `outside`, `max` or `may not mate`"
+            "`in`, `outside`, `max`, `may not mate`, `even where stuck`, `also as` or `compulsory`"
         }
         Rule::checkmate_rule => "`checkmate`",
         Rule::extinction_rule => "`extinction`",

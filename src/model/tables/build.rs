@@ -62,6 +62,10 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         resets_clock,
         immunity,
         has_borrowing: borrows.iter().any(|b| *b),
+        compulsory_drops: (0..variant.pieces().len())
+            .map(|k| PieceKind(k as u8))
+            .filter(|&k| variant.piece(k).drops.compulsory)
+            .collect(),
         borrows,
         any_teleports: teleports.iter().any(|t| !t.is_empty()),
         teleports,

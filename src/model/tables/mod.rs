@@ -540,6 +540,8 @@ pub struct Tables {
     promotes_on_capture: bool,
     has_en_passant: bool,
     has_borrowing: bool,
+    /// Kinds whose drop is compulsory while one is in hand.
+    compulsory_drops: Vec<PieceKind>,
 }
 
 /// Most square entries the compiled paths may hold (two bytes each).
@@ -782,6 +784,12 @@ impl Tables {
     #[inline]
     pub fn has_borrowing(&self) -> bool {
         self.has_borrowing
+    }
+
+    /// The kinds whose drop is compulsory while one is in hand (`drop compulsory`).
+    #[inline]
+    pub fn compulsory_drops(&self) -> &[PieceKind] {
+        &self.compulsory_drops
     }
 
     /// Whether any path creates en-passant targets.
