@@ -590,3 +590,60 @@ setup "r2/3/RR1[KRk]"
     let placed = pos.with_fen("r2/3/RRK[Rk] w - - 0 1").unwrap();
     assert!(all(&placed).contains(&"R@b2".to_string()));
 }
+
+#[test]
+fn first_moves_noted_in_the_fen_and_lost_to_an_aim() {
+    let start = compiled(
+        r#"
+variant "First moves"
+board 5 x 5
+sides white north, black south
+piece King K royal
+  move step any
+  move unmoved: leap [2,1] [-2,1], move-only
+  unmoved noted in fen
+  unmoved lost when aimed by Rook
+piece Rook R
+  move slide orthogonal
+piece Pawn P
+  move step forward, move-only
+rules
+  checkmate
+setup
+  r...k
+  .....
+  ..P..
+  .....
+  ..K..
+"#,
+    );
+    // The castling field lists the files of the unmoved kings.
+    assert!(start.fen().contains(" w Ce "), "{}", start.fen());
+    let leaps = |p: &Position| {
+        coords_from(p, "c1")
+            .into_iter()
+            .filter(|m| m == "c1a2" || m == "c1e2")
+            .collect::<Vec<_>>()
+    };
+    let black = start.with_fen("r3k/5/2P2/5/2K2 b Ce - 0 1").unwrap();
+    // A rook ending its move on the king's file takes the leap, though a pawn blocks its line.
+    let mut pos = black.clone();
+    let aim = notation::parse_coord(&pos, "a5c5").unwrap();
+    pos.play(aim);
+    assert!(pos.fen().contains(" w e "), "{}", pos.fen());
+    assert_eq!(leaps(&pos), Vec::<String>::new());
+    // Read back from its FEN, the position is the same one.
+    let read = pos.with_fen(&pos.fen()).unwrap();
+    assert_eq!(read.hash(), pos.hash());
+    // Taking the move back gives the leap back.
+    pos.undo_move();
+    assert_eq!(pos.hash(), black.hash());
+    assert_eq!(pos.fen(), black.fen());
+    // A rook move elsewhere leaves it.
+    let mut other = black.clone();
+    other.play(notation::parse_coord(&other, "a5b5").unwrap());
+    assert_eq!(leaps(&other), sorted(&["c1a2", "c1e2"]));
+    // A FEN without the file: the king counts as moved, though on its start square.
+    let moved = start.with_fen("r3k/5/2P2/5/2K2 w e - 0 1").unwrap();
+    assert_eq!(leaps(&moved), Vec::<String>::new());
+}

@@ -147,6 +147,8 @@ impl Ctx {
             demotes_to: None,
             drops: DropRules::default(),
             resets_clock: false,
+            unmoved_in_fen: false,
+            unmoved_lost_to: Vec::new(),
             immunity: Immunity::None,
             borrows: false,
             teleports: Vec::new(),
@@ -253,6 +255,16 @@ impl Ctx {
                     }
                 },
                 ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
+                ast::PieceClause::UnmovedInFen(_) => def.unmoved_in_fen = true,
+                ast::PieceClause::UnmovedLostWhenAimed(aimers, _) => {
+                    for r in aimers {
+                        if let Some(kind) = self.piece_ref(r) {
+                            if !def.unmoved_lost_to.contains(&kind) {
+                                def.unmoved_lost_to.push(kind);
+                            }
+                        }
+                    }
+                }
                 ast::PieceClause::Immune(nearby, _) => {
                     def.immunity = if *nearby {
                         Immunity::Nearby

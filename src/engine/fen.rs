@@ -150,6 +150,7 @@ impl Position {
             .iter()
             .filter(|p| {
                 t.first_move_squares().contains(p.square)
+                    && !t.fen_noted_squares().contains(p.square)
                     && !self.unmoved.contains(p.square)
                     && self.piece_at(p.square)
                         == Some(Piece {
@@ -366,6 +367,12 @@ fn read_state<'a>(
             pos.halfmove = *h;
             pos.fullmove = (*f).max(1);
         }
+        // A number where the en-passant square goes means none, as Fairy-Stockfish reads it
+        // (its suite writes Cambodian positions so: `b DEe 0 0 5`).
+        [_, h, f] if !ep_done => {
+            pos.halfmove = *h;
+            pos.fullmove = (*f).max(1);
+        }
         _ => return err("too many number fields"),
     }
     mark_first_move_pieces(pos);
@@ -375,13 +382,15 @@ fn read_state<'a>(
     Ok(())
 }
 
-/// A FEN says nothing of first moves: a piece whose patterns ask counts as unmoved where the
-/// start position puts a piece like it.
+/// A FEN says nothing of first moves, except in the castling field for `unmoved noted in fen`
+/// pieces: a piece whose patterns ask counts as unmoved where the start position puts a piece
+/// like it.
 fn mark_first_move_pieces(pos: &mut Position) {
     let sh = std::sync::Arc::clone(&pos.sh);
     let t = &sh.t;
     for p in t.setup() {
         if t.first_move_squares().contains(p.square)
+            && !t.fen_noted_squares().contains(p.square)
             && pos.piece_at(p.square)
                 == Some(Piece {
                     side: p.side,
@@ -488,11 +497,65 @@ fn castling_text(pos: &Position) -> String {
             !chars[i].eq_ignore_ascii_case(&'Q'),
         )
     });
-    if live.is_empty() {
+    // Each side's castling letters, then the files of its unmoved pieces the FEN notes
+    // (Fairy-Stockfish's gating flags: Cambodian `DEde`).
+    let t = pos.tables();
+    let g = t.geometry();
+    let mut out = String::new();
+    for s in 0..t.sides() {
+        let side = Side(s as u8);
+        let mut letters: Vec<char> = live
+            .iter()
+            .filter(|&&i| rights[i].side == side)
+            .map(|&i| chars[i])
+            .collect();
+        let mut noted: Vec<(i32, char)> = t
+            .setup()
+            .iter()
+            .filter(|p| {
+                p.side == side
+                    && t.fen_noted_squares().contains(p.square)
+                    && pos.is_unmoved(p.square)
+                    && pos.piece_at(p.square)
+                        == Some(Piece {
+                            side,
+                            kind: p.piece,
+                        })
+            })
+            .map(|p| {
+                let c = Geometry::file_char(g.file(p.square));
+                (
+                    g.file(p.square),
+                    if s == 0 { c.to_ascii_uppercase() } else { c },
+                )
+            })
+            .collect();
+        noted.sort();
+        for (_, c) in noted {
+            if !letters.contains(&c) {
+                letters.push(c);
+            }
+        }
+        out.extend(letters);
+    }
+    if out.is_empty() {
         "-".into()
     } else {
-        live.iter().map(|&i| chars[i]).collect()
+        out
     }
+}
+
+/// The start square of an `unmoved noted in fen` piece of `side` on file letter `c`.
+fn noted_square(pos: &Position, side: usize, c: char) -> Option<Square> {
+    let t = pos.tables();
+    let g = t.geometry();
+    t.setup().iter().map(|p| p.square).find(|&sq| {
+        t.fen_noted_squares().contains(sq)
+            && t.setup()
+                .iter()
+                .any(|p| p.square == sq && p.side.index() == side)
+            && Geometry::file_char(g.file(sq)) == c.to_ascii_lowercase()
+    })
 }
 
 /// Marks the pieces of each castling right the field names as unmoved, where they stand.
@@ -514,6 +577,23 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
                     && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase())
         };
         let rights = 0..t.rules().rights.len();
+        // A noted piece's file: unmoved if it stands on its start square.
+        if let Some(sq) = noted_square(pos, side as usize, c) {
+            let start = t
+                .setup()
+                .iter()
+                .find(|p| p.square == sq)
+                .expect("a setup square");
+            if pos.piece_at(sq)
+                == Some(Piece {
+                    side: start.side,
+                    kind: start.piece,
+                })
+            {
+                pos.unmoved.insert(sq);
+            }
+            continue;
+        }
         // Of the rights so named (one per king square when castling starts anywhere), the one
         // whose pieces stand in place. `K` and `Q` name the outermost partner in place on
         // their wing (X-FEN), where the partner the variant's own `K` names is not there. A

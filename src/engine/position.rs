@@ -478,6 +478,9 @@ impl Position {
         if let Some((a, b)) = touched(t, &m) {
             (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
         }
+        if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
+            undo.marks_saved = true;
+        }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         let mover = self.stm;
         let next = self.next_side(mover);
@@ -548,6 +551,49 @@ impl Position {
             self.hash ^= before ^ self.state_key();
         }
         (lost, saved)
+    }
+
+    /// Takes the first-move state from the enemy pieces that `m`'s piece now aims at on an empty
+    /// board, where their kind loses it so (`unmoved lost when aimed by`). Saves the marks for
+    /// the undo unless the move saved them already; returns whether any went.
+    fn lose_to_aim(&mut self, m: Move, already_saved: bool) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) | MoveKind::Drop
+        ) {
+            return false;
+        }
+        let me = self.stm;
+        let aimed: Vec<Square> = self
+            .unmoved
+            .iter()
+            .filter(|&sq| {
+                let c = self.board[sq.index()];
+                if c == 0 {
+                    return false;
+                }
+                let p = self.decode(c);
+                p.side != me
+                    && t.variant().piece(p.kind).unmoved_lost_to.contains(&m.piece)
+                    && t.ways(m.piece, me, m.to, sq)
+                        .iter()
+                        .any(|w| w.flags().has(PathFlags::CAPTURE))
+            })
+            .collect();
+        if aimed.is_empty() {
+            return false;
+        }
+        let before = self.state_key();
+        if !already_saved {
+            self.saved_marks.push(self.unmoved);
+        }
+        for sq in aimed {
+            self.unmoved.remove(sq);
+        }
+        self.hash ^= before ^ self.state_key();
+        true
     }
 
     /// Keeps the marks of castling squares only where a right is alive (both its pieces in

@@ -564,6 +564,11 @@ pub struct PieceDef {
     pub drops: DropRules,
     /// A move of this piece resets the move-limit counter (like a pawn move in chess).
     pub resets_clock: bool,
+    /// `unmoved noted in fen`: the FEN's castling field names its file while it is unmoved.
+    pub unmoved_in_fen: bool,
+    /// `unmoved lost when aimed by`: enemy kinds that take its first-move state away by ending
+    /// a move where they would attack it on an empty board.
+    pub unmoved_lost_to: Vec<PieceKind>,
     /// What explosions (`captures explode`) spare of this piece.
     pub immunity: Immunity,
     /// Besides its own patterns, the piece moves as every friendly piece that could move to

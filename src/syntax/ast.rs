@@ -358,6 +358,10 @@ pub enum PieceClause {
     Drop(DropClause),
     /// `resets clock`.
     ResetsClock(Span),
+    /// `unmoved noted in fen`.
+    UnmovedInFen(Span),
+    /// `unmoved lost when aimed by PIECE...`.
+    UnmovedLostWhenAimed(Vec<PieceRef>, Span),
     /// `immune to [nearby] explosions`: whether only to nearby ones.
     Immune(bool, Span),
     /// `borrow`.

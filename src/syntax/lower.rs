@@ -480,6 +480,23 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 .clauses
                 .push(ast::PieceClause::ResetsClock(span(&part))),
             Rule::borrow_clause => decl.clauses.push(ast::PieceClause::Borrow(span(&part))),
+            Rule::unmoved_clause => {
+                let whole = span(&part);
+                let mut inner = part.into_inner();
+                next(&mut inner, "kw_unmoved");
+                let which = next(&mut inner, "unmoved clause kind");
+                let clause = if which.as_rule() == Rule::unmoved_in_fen {
+                    ast::PieceClause::UnmovedInFen(whole)
+                } else {
+                    let aimers = which
+                        .into_inner()
+                        .filter(|p| p.as_rule() == Rule::piece_ref)
+                        .map(piece_ref)
+                        .collect();
+                    ast::PieceClause::UnmovedLostWhenAimed(aimers, whole)
+                };
+                decl.clauses.push(clause);
+            }
             Rule::immune_clause => {
                 let nearby = part
                     .clone()

@@ -396,6 +396,7 @@ fn describe(rule: Rule) -> String {
         Rule::demote_clause => "`demote`",
         Rule::drop_clause => "`drop`",
         Rule::resets_clause => "`resets`",
+        Rule::unmoved_clause => "`unmoved noted in fen` or `unmoved lost when aimed by`",
         Rule::immune_clause => "`immune`",
         Rule::borrow_clause => "`borrow`",
         Rule::teleport_clause => "`teleport`",
@@ -425,6 +426,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`teleport`",
             "`enter`",
             "`immune`",
+            "`unmoved`",
         ],
     ),
     (

@@ -74,6 +74,15 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         to_sensitive: Vec::new(),
         tracked: SquareSet::EMPTY,
         first_move: SquareSet::EMPTY,
+        fen_noted: SquareSet::EMPTY,
+        aimers: (0..variant.pieces().len())
+            .map(|k| {
+                variant
+                    .pieces()
+                    .iter()
+                    .any(|p| p.unmoved_lost_to.contains(&PieceKind(k as u8)))
+            })
+            .collect(),
         ep_sources: Vec::new(),
         target_rules: moves.target_rules,
         setup,
@@ -86,6 +95,12 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     tables.compute_sensitivity();
     tables.mark_castlings_written_to_partner();
     tables.first_move = first_move_squares(&tables);
+    tables.fen_noted = tables
+        .setup
+        .iter()
+        .filter(|p| tables.variant.piece(p.piece).unmoved_in_fen)
+        .map(|p| p.square)
+        .collect();
     tables.tracked = tables.first_move;
     for r in &tables.rules.rights {
         tables.tracked.insert(r.king);
@@ -1140,17 +1155,19 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
     }
 }
 
-/// The start squares of pieces whose patterns ask whether they moved.
+/// The start squares of pieces whose patterns ask whether they moved, or whose first-move
+/// state the FEN notes.
 fn first_move_squares(t: &Tables) -> SquareSet {
     let asks: Vec<bool> = t
         .variant
         .pieces()
         .iter()
         .map(|piece| {
-            piece
-                .patterns
-                .iter()
-                .any(|p| p.unmoved.is_some() && guards_hold(&t.options, &p.options))
+            piece.unmoved_in_fen
+                || piece
+                    .patterns
+                    .iter()
+                    .any(|p| p.unmoved.is_some() && guards_hold(&t.options, &p.options))
         })
         .collect();
     t.setup

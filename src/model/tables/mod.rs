@@ -525,6 +525,10 @@ pub struct Tables {
     tracked: SquareSet,
     /// The tracked squares whose pieces' own patterns ask (the others are castling squares).
     first_move: SquareSet,
+    /// The start squares whose first-move state the FEN's castling field notes.
+    fen_noted: SquareSet,
+    /// Per kind: whether it takes some enemy kind's first-move state by aiming at it.
+    aimers: Vec<bool>,
     /// Per (capturing side, target square): the kinds and squares that could capture en
     /// passant there.
     ep_sources: Vec<Vec<(PieceKind, Square)>>,
@@ -784,6 +788,20 @@ impl Tables {
     #[inline]
     pub fn has_borrowing(&self) -> bool {
         self.has_borrowing
+    }
+
+    /// The start squares whose first-move state the FEN's castling field notes
+    /// (`unmoved noted in fen`).
+    #[inline]
+    pub fn fen_noted_squares(&self) -> &SquareSet {
+        &self.fen_noted
+    }
+
+    /// Whether a move of `kind` may take an enemy's first-move state by aiming at it
+    /// (`unmoved lost when aimed by`).
+    #[inline]
+    pub fn aims(&self, kind: PieceKind) -> bool {
+        self.aimers[kind.index()]
     }
 
     /// The kinds whose drop is compulsory while one is in hand (`drop compulsory`).
