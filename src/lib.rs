@@ -30,6 +30,7 @@ pub mod check;
 pub mod diagnostics;
 pub mod engine;
 pub mod model;
+pub mod protocol;
 pub mod render;
 pub mod syntax;
 

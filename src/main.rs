@@ -126,6 +126,36 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Speak UCI on standard input and output, playing this definition (for GUIs such as
+    /// Cute Chess, or any UCI tool).
+    Uci {
+        /// Definition file.
+        file: PathBuf,
+        /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+        #[arg(long = "option", value_name = "NAME[=on|off]")]
+        options: Vec<String>,
+    },
+    /// Speak XBoard/CECP (protocol 2) on standard input and output, playing this definition
+    /// (for XBoard and WinBoard; the board, pieces and start position are sent to the GUI).
+    Xboard {
+        /// Definition file.
+        file: PathBuf,
+        /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+        #[arg(long = "option", value_name = "NAME[=on|off]")]
+        options: Vec<String>,
+    },
+    /// Measure speed: perft and search nodes per second on the shipped games (or the files
+    /// given).
+    Bench {
+        /// Definition files (default: Chess, Xiangqi and Shogi from `definitions/`).
+        files: Vec<PathBuf>,
+        /// Perft depth.
+        #[arg(long, default_value_t = 4)]
+        perft_depth: u32,
+        /// Search depth.
+        #[arg(long, default_value_t = 6)]
+        search_depth: u32,
+    },
     /// Show the zone map and the start position (or `--fen`).
     Board {
         /// Definition file.
@@ -321,6 +351,29 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             depth,
             position: args,
         } => play(position(&file, &args)?, &computer, depth),
+        Command::Uci { file, options } => {
+            let variant = load(&file)?;
+            let options = parse_options(&options)?;
+            Tables::compile(&variant, &options)?;
+            let out: rulebook::protocol::Out =
+                std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
+            rulebook::protocol::uci::run(variant, options, std::io::stdin().lock(), out);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Xboard { file, options } => {
+            let variant = load(&file)?;
+            let options = parse_options(&options)?;
+            Tables::compile(&variant, &options)?;
+            let out: rulebook::protocol::Out =
+                std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
+            rulebook::protocol::xboard::run(variant, options, std::io::stdin().lock(), out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            files,
+            perft_depth,
+            search_depth,
+        } => bench(&files, perft_depth, search_depth),
         Command::Board {
             file,
             format,
@@ -690,6 +743,66 @@ fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
 
 /// The terminal game: the board after every move, moves read in any notation, the engine's
 /// replies, and the result.
+/// `rulebook bench`: perft and search speed, one line each per definition.
+fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitCode, Failure> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let files: Vec<PathBuf> = if files.is_empty() {
+        ["chess", "xiangqi", "shogi"]
+            .iter()
+            .map(|n| root.join(format!("{n}.variant")))
+            .collect()
+    } else {
+        files.to_vec()
+    };
+    let (mut perft_nodes, mut perft_time) = (0u64, 0f64);
+    let (mut search_nodes, mut search_time) = (0u64, 0f64);
+    for file in &files {
+        let pos = position(
+            file,
+            &PositionArgs {
+                fen: None,
+                options: Vec::new(),
+            },
+        )?;
+        let name = file.file_stem().map_or("?".into(), |s| s.to_string_lossy());
+        let mut p = pos.clone();
+        let t = Instant::now();
+        let n = perft(&mut p, perft_depth);
+        let secs = t.elapsed().as_secs_f64();
+        perft_nodes += n;
+        perft_time += secs;
+        println!(
+            "{name:<12} perft {perft_depth}: {n:>12} nodes {secs:>8.3} s {:>12.0} nodes/s",
+            n as f64 / secs.max(1e-9)
+        );
+        let mut engine = search::Engine::new(&pos, 16);
+        let limits = search::Limits {
+            depth: Some(search_depth),
+            ..Default::default()
+        };
+        let t = Instant::now();
+        let (best, last) = engine.search(&pos, &limits, &mut |_| {});
+        let secs = t.elapsed().as_secs_f64();
+        search_nodes += last.nodes;
+        search_time += secs;
+        println!(
+            "{name:<12} search {search_depth}: {:>11} nodes {secs:>8.3} s {:>12.0} nodes/s  best {}",
+            last.nodes,
+            last.nodes as f64 / secs.max(1e-9),
+            best.map_or("-".into(), |m| notation::coord(&pos, &m))
+        );
+    }
+    println!(
+        "total perft: {perft_nodes} nodes {perft_time:.3} s {:.0} nodes/s",
+        perft_nodes as f64 / perft_time.max(1e-9)
+    );
+    println!(
+        "total search: {search_nodes} nodes {search_time:.3} s {:.0} nodes/s",
+        search_nodes as f64 / search_time.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failure> {
     let engine = side_named(&pos, computer)?;
     let stdin = std::io::stdin();

@@ -1,10 +1,13 @@
-//! A small game-tree search, so that `play` has an opponent: negamax with alpha-beta pruning
-//! over the legal moves, material from the definition's piece values (and hands), mate scores,
-//! and a node budget that keeps large variants responsive.
+//! The first engine: negamax with alpha-beta pruning over the legal moves, material from the
+//! definition's piece values (and hands), mate scores, and a node budget that keeps large
+//! variants responsive. Kept as a weaker opponent and as the yardstick of the full search.
 
-use super::mv::Move;
-use super::notation::is_capture;
-use super::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::engine::mv::Move;
+use crate::engine::notation::is_capture;
+use crate::engine::position::Position;
 use crate::model::Verdict;
 
 const MATE: i32 = 1_000_000;
@@ -20,9 +23,12 @@ pub struct Found {
     pub nodes: u64,
 }
 
-struct Search {
+struct Search<'a> {
     nodes: u64,
     budget: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    stopped: bool,
 }
 
 /// Material balance for the side to move, in hundredths of a pawn.
@@ -50,30 +56,65 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Searches `depth` plies from `pos` (at most `budget` positions) and returns the best move.
 pub fn best_move(pos: &Position, depth: u32, budget: u64) -> Found {
     let mut p = pos.clone();
-    let mut s = Search { nodes: 0, budget };
-    let mut moves = Vec::new();
-    p.legal_moves_into(&mut moves);
-    order(&p, &mut moves);
-    let mut best = None;
-    let mut alpha = -MATE - 1;
-    for m in moves {
-        p.make(m);
-        let score = -s.negamax(&mut p, depth.saturating_sub(1), -MATE - 1, -alpha, 1);
-        p.unmake();
-        if best.is_none() || score > alpha {
-            alpha = score;
-            best = Some(m);
-        }
-    }
-    let score = if best.is_none() {
-        terminal_score(&p, 0)
-    } else {
-        alpha
+    let mut s = Search {
+        nodes: 0,
+        budget,
+        deadline: None,
+        stop: None,
+        stopped: false,
     };
-    Found {
-        best,
-        score,
-        nodes: s.nodes,
+    s.root(&mut p, depth)
+}
+
+/// The same search, abandoned (`None`) when `deadline` passes, `stop` is set or `nodes`
+/// positions have been visited.
+pub(crate) fn search_until(
+    pos: &mut Position,
+    depth: u32,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+    nodes: u64,
+) -> Option<Found> {
+    let mut s = Search {
+        nodes: 0,
+        budget: u64::MAX,
+        deadline,
+        stop: Some(stop),
+        stopped: false,
+    };
+    let found = s.root(pos, depth);
+    (!s.stopped && s.nodes < nodes).then_some(found)
+}
+
+impl Search<'_> {
+    fn root(&mut self, p: &mut Position, depth: u32) -> Found {
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        order(p, &mut moves);
+        let mut best = None;
+        let mut alpha = -MATE - 1;
+        for m in moves {
+            p.make(m);
+            let score = -self.negamax(p, depth.saturating_sub(1), -MATE - 1, -alpha, 1);
+            p.unmake();
+            if self.stopped {
+                break;
+            }
+            if best.is_none() || score > alpha {
+                alpha = score;
+                best = Some(m);
+            }
+        }
+        let score = if best.is_none() {
+            terminal_score(p, 0)
+        } else {
+            alpha
+        };
+        Found {
+            best,
+            score,
+            nodes: self.nodes,
+        }
     }
 }
 
@@ -91,7 +132,7 @@ fn terminal_score(pos: &Position, ply: i32) -> i32 {
     }
 }
 
-impl Search {
+impl Search<'_> {
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -101,6 +142,15 @@ impl Search {
         ply: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(1024)
+            && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let mut moves = Vec::new();
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {

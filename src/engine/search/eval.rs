@@ -1,0 +1,222 @@
+//! The evaluation, derived from the definition alone: material from the pieces' values, square
+//! tables from each piece's reach on an empty board (its mobility as the compiled tables give
+//! it), the way to promotion and to the goal zones of `when` rules, measured in the piece's own
+//! moves, and royal pieces kept on sheltered squares. Nothing here knows a game by name.
+
+use crate::engine::{Piece, Position};
+use crate::model::{PieceKind, Side, Verdict};
+
+/// Centipawns per square of reach above the piece's average.
+const REACH_WEIGHT: i32 = 4;
+/// Centipawns per square of reach a royal gives up, preferring sheltered squares.
+const ROYAL_REACH_WEIGHT: i32 = 2;
+/// The most a goal zone adds for a piece standing in it.
+const GOAL_BONUS: i32 = 300;
+
+/// The tables of the evaluation, built once per compiled definition.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    kinds: usize,
+    squares: usize,
+    /// Per kind: its value in centipawns on the board (royal pieces: none, their loss ends the
+    /// game) and in hand.
+    value: Vec<i32>,
+    hand_value: Vec<i32>,
+    /// Per (side, kind, square): the positional term.
+    table: Vec<i32>,
+}
+
+impl Evaluator {
+    /// Builds the tables for `pos`'s definition (the position itself does not matter).
+    pub fn new(pos: &Position) -> Evaluator {
+        let t = pos.tables();
+        let kinds = t.kinds();
+        let g = t.geometry();
+        let squares = g.len();
+        let sides = t.sides();
+        let value: Vec<i32> = (0..kinds)
+            .map(|k| {
+                let kind = PieceKind(k as u8);
+                if t.royal(kind) && t.rules().checkmate {
+                    0
+                } else {
+                    (t.variant().piece(kind).value * 100.0).round() as i32
+                }
+            })
+            .collect();
+        let hand_value = (0..kinds)
+            .map(|k| (t.variant().pieces()[k].value * 100.0).round() as i32)
+            .collect();
+        let mut table = vec![0; sides * kinds * squares];
+        for s in 0..sides {
+            let side = Side(s as u8);
+            for k in 0..kinds {
+                let kind = PieceKind(k as u8);
+                let graph = reach_graph(pos, side, kind);
+                let base = (s * kinds + k) * squares;
+                let reach: Vec<i32> = graph.targets.iter().map(|v| v.len() as i32).collect();
+                let on: Vec<i32> = reach.iter().copied().filter(|&r| r > 0).collect();
+                let mean = if on.is_empty() {
+                    0
+                } else {
+                    on.iter().sum::<i32>() / on.len() as i32
+                };
+                let royal = t.royal(kind) && t.rules().checkmate;
+                for sq in 0..squares {
+                    table[base + sq] += if royal {
+                        -ROYAL_REACH_WEIGHT * (reach[sq] - mean)
+                    } else {
+                        REACH_WEIGHT * (reach[sq] - mean)
+                    };
+                }
+                // The way to promotion: what it gains, shared out over the moves still needed.
+                let gain = graph
+                    .promotions
+                    .iter()
+                    .map(|&p| value[p.index()] - value[k])
+                    .max()
+                    .unwrap_or(0);
+                if gain > 0 {
+                    let promoting: Vec<usize> =
+                        (0..squares).filter(|&sq| graph.promotes[sq]).collect();
+                    let dist = distances_to(&graph, &promoting);
+                    for sq in 0..squares {
+                        if let Some(d) = dist[sq] {
+                            table[base + sq] += gain / (8 * (d as i32 + 1));
+                        }
+                    }
+                }
+                // Goal zones of `when ... wins` rules that count the side's own pieces.
+                for (_, rule) in &t.rules().conditions {
+                    if rule.verdict != Verdict::Win {
+                        continue;
+                    }
+                    for term in &rule.terms {
+                        let Some(zone) = &term.zone else { continue };
+                        if term.enemy || term.kinds >> k & 1 == 0 {
+                            continue;
+                        }
+                        let goal: Vec<usize> = zone[s].iter().map(|q| q.index()).collect();
+                        let dist = distances_to(&graph, &goal);
+                        for sq in 0..squares {
+                            if let Some(d) = dist[sq] {
+                                table[base + sq] += GOAL_BONUS / (d as i32 + 1);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Evaluator {
+            kinds,
+            squares,
+            value,
+            hand_value,
+            table,
+        }
+    }
+
+    /// The value of a piece of `kind` on the board, in centipawns.
+    #[inline]
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.value[kind.index()]
+    }
+
+    /// The score of `pos` for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let me = pos.side_to_move();
+        let t = pos.tables();
+        let mut score = 0;
+        for (s, list) in pos.plist.iter().enumerate() {
+            let mut side_score = 0;
+            for &sq in list {
+                let kind = pos.cell_kind(pos.board[sq as usize]);
+                side_score += self.value[kind.index()]
+                    + self.table[(s * self.kinds + kind.index()) * self.squares + sq as usize];
+            }
+            for k in 0..self.kinds {
+                let n = pos.in_hand(Side(s as u8), PieceKind(k as u8)) as i32;
+                side_score += n * self.hand_value[k];
+            }
+            score += if s == me.index() {
+                side_score
+            } else {
+                -side_score
+            };
+        }
+        if t.sides() > 2 {
+            score /= (t.sides() - 1) as i32;
+        }
+        score
+    }
+}
+
+/// Where a piece of `kind` of `side` moves from each square of an empty board.
+struct Graph {
+    /// Per square: the distinct destination squares.
+    targets: Vec<Vec<u16>>,
+    /// Per square: whether some move from it promotes.
+    promotes: Vec<bool>,
+    /// The kinds it may promote to.
+    promotions: Vec<PieceKind>,
+}
+
+fn reach_graph(pos: &Position, side: Side, kind: PieceKind) -> Graph {
+    let g = pos.tables().geometry();
+    let n = g.len();
+    let mut targets = vec![Vec::new(); n];
+    let mut promotes = vec![false; n];
+    let mut promotions = Vec::new();
+    let mut moves = Vec::new();
+    for sq in g.squares() {
+        let alone = pos.only(&[(sq, Piece { side, kind })]);
+        moves.clear();
+        alone.pseudo_moves(&mut moves);
+        let list = &mut targets[sq.index()];
+        for m in moves.iter().filter(|m| !m.is_drop() && m.from == sq) {
+            if !list.contains(&m.to.0) {
+                list.push(m.to.0);
+            }
+            if let Some(p) = m.promotion {
+                promotes[sq.index()] = true;
+                if !promotions.contains(&p) {
+                    promotions.push(p);
+                }
+            }
+        }
+    }
+    Graph {
+        targets,
+        promotes,
+        promotions,
+    }
+}
+
+/// Per square: how many moves of the piece lie between it and a square of `from_set`, where it
+/// counts as already there (0).
+fn distances_to(graph: &Graph, from_set: &[usize]) -> Vec<Option<u16>> {
+    let n = graph.targets.len();
+    let mut dist = vec![None; n];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in from_set {
+        dist[s] = Some(0);
+        queue.push_back(s);
+    }
+    // Walk backwards: a square is one move further than any square it moves to.
+    let mut sources = vec![Vec::new(); n];
+    for (from, list) in graph.targets.iter().enumerate() {
+        for &to in list {
+            sources[to as usize].push(from);
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let d = dist[s].expect("queued squares have a distance");
+        for &f in &sources[s] {
+            if dist[f].is_none() {
+                dist[f] = Some(d + 1);
+                queue.push_back(f);
+            }
+        }
+    }
+    dist
+}

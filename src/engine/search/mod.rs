@@ -1,0 +1,682 @@
+//! The engine's search: iterative deepening under time, node and depth limits, alpha-beta with
+//! principal-variation windows, a transposition table on the position's Zobrist hash,
+//! quiescence on captures and promotions, check extensions, late-move reductions, and move
+//! ordering by the hash move, captures by victim and attacker value, killers and history. The
+//! evaluation ([`Evaluator`]) comes from the definition alone.
+//!
+//! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
+//! a yardstick.
+
+pub mod basic;
+mod eval;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use basic::{best_move, evaluate, Found};
+pub use eval::Evaluator;
+
+use super::mv::Move;
+use super::position::Position;
+use crate::model::Verdict;
+
+/// The score of a mate now; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 10_000;
+/// The deepest ply the search reaches (quiescence included).
+const MAX_PLY: usize = 128;
+/// Positions between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// A score as protocols report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Centipawns(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The protocol form of an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Centipawns(s)
+        }
+    }
+}
+
+/// A game clock for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// When the search stops (the first limit reached); none at all means until stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies of full-width search.
+    pub depth: Option<u32>,
+    /// Positions visited.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// The clock of the side to move, from which a time for this move is taken.
+    pub clock: Option<Clock>,
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The depth searched.
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// Positions per second.
+    pub fn nps(&self) -> u64 {
+        let ms = self.elapsed.as_millis().max(1) as u64;
+        self.nodes * 1000 / ms
+    }
+}
+
+/// Which search plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// This module's search.
+    #[default]
+    Full,
+    /// The first engine: material only, every move to a fixed depth, deepened while time
+    /// lasts.
+    Basic,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    mv: None,
+    score: 0,
+    depth: -1,
+    bound: Bound::Upper,
+};
+
+/// A search engine for one compiled definition: its evaluation tables, its transposition
+/// table and move-ordering memory, kept between moves of a game.
+pub struct Engine {
+    eval: Evaluator,
+    tt: Vec<Entry>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    stop: Arc<AtomicBool>,
+    /// Which search plays.
+    pub style: Style,
+    // Per search:
+    nodes: u64,
+    start: Instant,
+    hard: Option<Instant>,
+    node_limit: u64,
+    stopped: bool,
+    path: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("style", &self.style)
+            .field("tt_entries", &self.tt.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// An engine for `pos`'s definition with a transposition table of about `hash_mb` MB.
+    pub fn new(pos: &Position, hash_mb: usize) -> Engine {
+        let t = pos.tables();
+        let mut e = Engine {
+            eval: Evaluator::new(pos),
+            tt: Vec::new(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; t.kinds() * t.geometry().len()],
+            stop: Arc::new(AtomicBool::new(false)),
+            style: Style::Full,
+            nodes: 0,
+            start: Instant::now(),
+            hard: None,
+            node_limit: u64::MAX,
+            stopped: false,
+            path: Vec::new(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        };
+        e.set_hash(hash_mb);
+        e
+    }
+
+    /// Resizes the transposition table (which clears it).
+    pub fn set_hash(&mut self, mb: usize) {
+        let entries = (mb.clamp(1, 4096) << 20) / std::mem::size_of::<Entry>();
+        let size = entries.next_power_of_two() / 2;
+        self.tt = vec![EMPTY; size.max(1024)];
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.fill(EMPTY);
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+    }
+
+    /// The flag that stops a running search when set (from another thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The static evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
+    /// Searches `pos` within `limits`, calling `report` after each finished iteration, and
+    /// returns the best move found with its last report (`None` without a legal move).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> (Option<Move>, Report) {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let (soft, hard) = time_for_move(limits);
+        self.hard = hard.map(|h| self.start + h);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut p = pos.clone();
+        self.path = p.undo.iter().map(|u| u.hash).collect();
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        let mut last = Report {
+            depth: 0,
+            score: Score::Centipawns(0),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() {
+            last.score = Score::from_internal(self.terminal(&p, 0));
+            return (None, last);
+        }
+        let mut best = moves[0];
+        if self.style == Style::Basic {
+            return self.basic(&mut p, max_depth, soft, report);
+        }
+        for depth in 1..=max_depth {
+            let score = self.root(&mut p, &mut moves, depth as i32, best);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            best = self.pv[0].first().copied().unwrap_or(best);
+            last = Report {
+                depth,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: self.pv[0].clone(),
+            };
+            report(&last);
+            if self.stopped
+                || moves.len() == 1 && limits.depth.is_none()
+                || soft.is_some_and(|s| self.start.elapsed() > s / 2)
+                || score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32
+            {
+                break;
+            }
+        }
+        last.nodes = self.nodes;
+        last.elapsed = self.start.elapsed();
+        self.stop.store(false, Ordering::Relaxed);
+        (Some(best), last)
+    }
+
+    /// The first engine, deepened one ply at a time while time lasts.
+    fn basic(
+        &mut self,
+        p: &mut Position,
+        max_depth: u32,
+        soft: Option<Duration>,
+        report: &mut dyn FnMut(&Report),
+    ) -> (Option<Move>, Report) {
+        let mut best = None;
+        let mut last = None;
+        for depth in 1..=max_depth {
+            let found = basic::search_until(p, depth, self.hard, &self.stop, self.node_limit);
+            let Some(found) = found else { break };
+            self.nodes += found.nodes;
+            best = found.best;
+            let r = Report {
+                depth,
+                score: Score::from_internal(found.score),
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: found.best.into_iter().collect(),
+            };
+            report(&r);
+            last = Some(r);
+            if soft.is_some_and(|s| self.start.elapsed() > s / 2) {
+                break;
+            }
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let fallback = p.legal_moves().first().copied();
+        let last = last.unwrap_or(Report {
+            depth: 0,
+            score: Score::Centipawns(0),
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            pv: Vec::new(),
+        });
+        (best.or(fallback), last)
+    }
+
+    fn root(&mut self, p: &mut Position, moves: &mut [Move], depth: i32, best: Move) -> i32 {
+        self.order(p, moves, Some(best), 0);
+        let mut alpha = -MATE - 1;
+        let beta = MATE + 1;
+        self.pv[0].clear();
+        for (i, &m) in moves.iter().enumerate() {
+            self.path.push(p.hash());
+            p.make(m);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(p, depth - 1, -beta, -alpha, 1);
+            } else {
+                score = -self.negamax(p, depth - 1, -alpha - 1, -alpha, 1);
+                if score > alpha && !self.stopped {
+                    score = -self.negamax(p, depth - 1, -beta, -alpha, 1);
+                }
+            }
+            p.unmake();
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1]);
+                self.pv[0] = line;
+            }
+        }
+        if !self.stopped {
+            self.store(
+                p.hash(),
+                self.pv[0].first().copied(),
+                alpha,
+                depth,
+                Bound::Exact,
+                0,
+            );
+        }
+        alpha
+    }
+
+    fn negamax(
+        &mut self,
+        p: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        if self.repeats(p) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 8 {
+            return self.eval.evaluate(p);
+        }
+        let in_check = p.in_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(p, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        let key = p.hash();
+        let entry = self.probe(key);
+        let mut tt_move = None;
+        if let Some(e) = entry {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return self.terminal(p, ply);
+        }
+        if let Some(limit) = p.tables().rules().move_limit {
+            if p.halfmove_clock() >= limit {
+                return 0;
+            }
+        }
+        self.order(p, &mut moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = None;
+        let mut best_score = -MATE - 1;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = !self.is_tactical(p, &m);
+            self.path.push(key);
+            p.make(m);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(p, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                // Late quiet moves are searched shallower first; a surprise is searched again.
+                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + (i >= 8) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(p, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduce > 0 && !self.stopped {
+                    score = -self.negamax(p, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(p, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            p.unmake();
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[ply + 1]);
+                self.pv[ply] = line;
+                if alpha >= beta {
+                    if quiet {
+                        self.remember_cutoff(p, m, ply, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, best, best_score, depth, bound, ply);
+        best_score
+    }
+
+    fn quiesce(
+        &mut self,
+        p: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return self.terminal(p, ply);
+        }
+        let in_check = p.in_check();
+        if ply >= MAX_PLY - 2 || (in_check && qdepth > 6) {
+            return self.eval.evaluate(p);
+        }
+        if !in_check {
+            let stand = self.eval.evaluate(p);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            moves.retain(|m| self.is_tactical(p, m));
+        }
+        self.order(p, &mut moves, None, ply);
+        for m in moves {
+            p.make(m);
+            let score = -self.quiesce(p, -beta, -alpha, ply + 1, qdepth + 1);
+            p.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+
+    /// Whether the search must stop now (time, nodes, or the stop flag).
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.stopped = self.nodes >= self.node_limit
+            || self.nodes.is_multiple_of(CHECK_EVERY)
+                && (self.stop.load(Ordering::Relaxed)
+                    || self.hard.is_some_and(|h| Instant::now() >= h));
+        self.stopped
+    }
+
+    /// Whether the position occurred before, in the game or on the search path, since the
+    /// last irreversible move: scored as a draw, so the search does not go round in circles.
+    fn repeats(&self, p: &Position) -> bool {
+        let h = p.hash();
+        let back = (p.halfmove_clock() as usize).min(self.path.len());
+        self.path[self.path.len() - back..]
+            .iter()
+            .rev()
+            .any(|&x| x == h)
+    }
+
+    /// The score of a position without a legal move, for the side to move.
+    fn terminal(&self, p: &Position, ply: usize) -> i32 {
+        let rules = p.tables().rules();
+        let verdict = match p.decided() {
+            Some(o) => o.result(p.side_to_move()),
+            None if p.in_check() => rules.checkmated,
+            None => rules.stalemate,
+        };
+        match verdict {
+            Verdict::Win => MATE - ply as i32,
+            Verdict::Loss => -(MATE - ply as i32),
+            Verdict::Draw => 0,
+        }
+    }
+
+    /// Captures and promotions: what quiescence plays.
+    fn is_tactical(&self, p: &Position, m: &Move) -> bool {
+        m.promotion.is_some() && !m.is_drop() || self.victim(p, m).is_some()
+    }
+
+    /// The value of what `m` takes, if it takes something (a royal counts high).
+    fn victim(&self, p: &Position, m: &Move) -> Option<i32> {
+        let sq = m.capture_square()?;
+        let c = p.board[sq.index()];
+        if c == 0 {
+            return None;
+        }
+        let kind = p.cell_kind(c);
+        let v = self.eval.value(kind);
+        Some(if p.tables().royal(kind) && v == 0 {
+            5000
+        } else {
+            v
+        })
+    }
+
+    fn order(&self, p: &Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
+        let squares = p.tables().geometry().len();
+        let key = |m: &Move| -> i64 {
+            if Some(*m) == tt_move {
+                return i64::MIN;
+            }
+            let mut s = 0i64;
+            if let Some(v) = self.victim(p, m) {
+                s += 1_000_000 + v as i64 * 16 - self.eval.value(m.piece) as i64 / 16;
+            }
+            if let Some(k) = m.promotion {
+                if !m.is_drop() {
+                    s += 500_000 + self.eval.value(k) as i64;
+                }
+            }
+            if s == 0 {
+                if self.killers[ply][0] == Some(*m) {
+                    s = 400_000;
+                } else if self.killers[ply][1] == Some(*m) {
+                    s = 399_000;
+                } else {
+                    s = self.history[m.piece.index() * squares + m.to.index()] as i64;
+                }
+            }
+            -s
+        };
+        moves.sort_by_cached_key(key);
+    }
+
+    fn remember_cutoff(&mut self, p: &Position, m: Move, ply: usize, depth: i32) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let squares = p.tables().geometry().len();
+        let h = &mut self.history[m.piece.index() * squares + m.to.index()];
+        *h = (*h + depth * depth).min(300_000);
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.tt[key as usize & (self.tt.len() - 1)];
+        (e.key == key && e.depth >= 0).then_some(e)
+    }
+
+    fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let i = key as usize & (self.tt.len() - 1);
+        let old = self.tt[i];
+        if old.key == key && old.depth as i32 > depth && bound != Bound::Exact {
+            return;
+        }
+        self.tt[i] = Entry {
+            key,
+            mv: mv.or(if old.key == key { old.mv } else { None }),
+            score: to_tt(score, ply),
+            depth: depth.clamp(0, i16::MAX as i32) as i16,
+            bound,
+        };
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The time this move should take (after which no new iteration starts) and the most it may
+/// take.
+fn time_for_move(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+    if let Some(t) = limits.movetime {
+        return (None, Some(t));
+    }
+    let Some(c) = limits.clock else {
+        return (None, None);
+    };
+    // Keep a reserve for the protocol's own delays.
+    let left = c.time.saturating_sub(Duration::from_millis(50));
+    let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+    let soft = left / moves + c.increment * 3 / 4;
+    let soft = soft.min(left / 2);
+    let hard = (soft * 3).min(left * 2 / 5).max(soft);
+    (Some(soft), Some(hard))
+}
