@@ -111,7 +111,7 @@ impl Session {
         report: impl FnMut(&Report) + Send + 'static,
         done: impl FnOnce(Option<Move>, &Report) + Send + 'static,
     ) {
-        self.halt();
+        self.wait();
         self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
         let engine = Arc::clone(&self.engine);
         let pos = self.pos.clone();

@@ -56,13 +56,15 @@ pub fn run(variant: Variant, options: Vec<(String, bool)>, input: impl BufRead, 
             }
             "isready" => say(&out, "readyok"),
             "ucinewgame" => {
-                s.halt();
+                s.wait();
                 s.engine.lock().expect("engine lock").clear();
                 s.pos = s.start.clone();
             }
             "setoption" => set_option(&mut s, &words[1..], &slug, &out),
             "position" => {
-                s.halt();
+                // A GUI stops a search before it sends a position; one still running to its
+                // limits is waited for.
+                s.wait();
                 if let Err(e) = set_position(&mut s, &words[1..]) {
                     say(&out, &format!("info string error: {e}"));
                 }
@@ -158,7 +160,7 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
         match words[i] {
             "perft" => {
                 let depth = num(i).unwrap_or(1) as u32;
-                s.halt();
+                s.wait();
                 let mut pos = s.pos.clone();
                 let mut total = 0;
                 for (m, n) in perft_divide(&mut pos, depth) {

@@ -249,7 +249,9 @@ impl Engine {
         }
         for depth in 1..=max_depth {
             let score = self.root(&mut p, &mut moves, depth as i32, best);
-            if self.stopped && depth > 1 {
+            // An iteration cut short says nothing sure, unless it is the first one and it
+            // found something at all.
+            if self.stopped && (depth > 1 || self.pv[0].is_empty()) {
                 break;
             }
             best = self.pv[0].first().copied().unwrap_or(best);

@@ -1,0 +1,245 @@
+//! The engine protocols, driven through the binary: transcripts kept as data in
+//! `tests/protocols/` (lines sent and replies expected), and whole games played through UCI
+//! and XBoard, every move checked against the library's legal moves.
+//!
+//! A transcript's first line that is not a comment is `run PROTOCOL DEFINITION`; then `> LINE`
+//! is sent and `< PATTERN` is expected, in order, where `*` matches any text. Search output
+//! (UCI `info` lines, XBoard thinking lines) is passed over unless a pattern asks for it;
+//! `< ...` passes over any lines until the next pattern matches.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use rulebook::engine::{notation, Position};
+
+fn definitions() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions")
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any text.
+fn glob(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !text.starts_with(first) || !text[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &text[first.len()..text.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Search output a pattern may pass over.
+fn is_thinking(line: &str) -> bool {
+    line.starts_with("info ") || line.chars().next().is_some_and(|c| c.is_ascii_digit())
+}
+
+fn run_transcript(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let run = lines.next().expect("a `run` line");
+    let words: Vec<&str> = run.split_whitespace().collect();
+    assert!(
+        words.len() == 3 && words[0] == "run",
+        "{}: bad `run` line",
+        path.display()
+    );
+    let mut sent = String::new();
+    let mut expected = Vec::new();
+    for l in lines {
+        if let Some(s) = l.strip_prefix("> ") {
+            sent.push_str(s);
+            sent.push('\n');
+        } else if let Some(p) = l.strip_prefix('<') {
+            expected.push(p.strip_prefix(' ').unwrap_or(p).to_string());
+        } else {
+            panic!("{}: line `{l}` is neither `>` nor `<`", path.display());
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([words[1], definitions().join(words[2]).to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(sent.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let replies = String::from_utf8(out.stdout).unwrap();
+    let mut got = replies.lines().peekable();
+    let mut skip = false;
+    for pattern in &expected {
+        if pattern == "..." {
+            skip = true;
+            continue;
+        }
+        loop {
+            let Some(line) = got.next() else {
+                panic!(
+                    "{}: expected `{pattern}`, the engine said no more:\n{replies}",
+                    path.display()
+                );
+            };
+            if glob(pattern, line) {
+                skip = false;
+                break;
+            }
+            assert!(
+                skip || is_thinking(line) && !is_thinking(pattern),
+                "{}: expected `{pattern}`, got `{line}`:\n{replies}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn protocol_transcripts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/protocols");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3);
+    for f in files {
+        run_transcript(&f);
+    }
+}
+
+fn start(file: &str) -> Position {
+    let path = definitions().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let variant = rulebook::load(file, &text).unwrap();
+    Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
+}
+
+/// A game the engine plays against itself through UCI, one `position ... moves` and `go`
+/// per ply, until the rules end it.
+#[test]
+fn a_whole_game_through_uci() {
+    let mut pos = start("chess.variant");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["uci", definitions().join("chess.variant").to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut moves: Vec<String> = Vec::new();
+    writeln!(stdin, "uci\nucinewgame").unwrap();
+    while pos.outcome().is_none() {
+        assert!(moves.len() < 1000, "the game should end by the rules");
+        writeln!(
+            stdin,
+            "position startpos moves {}\ngo depth 2",
+            moves.join(" ")
+        )
+        .unwrap();
+        let best = loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "engine ended");
+            if let Some(m) = line.trim().strip_prefix("bestmove ") {
+                break m.to_string();
+            }
+        };
+        let m = notation::parse_coord(&pos, &best).unwrap();
+        assert!(
+            pos.legal_moves().contains(&m),
+            "illegal {best} after {moves:?}"
+        );
+        pos.play(m);
+        moves.push(best);
+    }
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+}
+
+/// A Xiangqi game the engine plays against itself through XBoard (`go` for each side in
+/// turn), its moves in XBoard's squares, until it announces the result.
+#[test]
+fn a_whole_game_through_xboard() {
+    let mut pos = start("xiangqi.variant");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([
+            "xboard",
+            definitions().join("xiangqi.variant").to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "xboard\nprotover 2\nnew\nsd 2\nforce").unwrap();
+    let mut result = None;
+    let mut plies = 0;
+    while result.is_none() {
+        assert!(plies < 1000, "the game should end by the rules");
+        writeln!(stdin, "go\nforce").unwrap();
+        loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "engine ended");
+            let line = line.trim();
+            if let Some(text) = line.strip_prefix("move ") {
+                // XBoard numbers a ten-rank board's ranks from 0.
+                let ours: String = {
+                    let mut s = String::new();
+                    let b: Vec<char> = text.chars().collect();
+                    let mut i = 0;
+                    while i < b.len() {
+                        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit()
+                        {
+                            let d = b[i + 1].to_digit(10).unwrap();
+                            s.push(b[i]);
+                            s.push_str(&(d + 1).to_string());
+                            i += 2;
+                        } else {
+                            s.push(b[i]);
+                            i += 1;
+                        }
+                    }
+                    s
+                };
+                let m = notation::parse_coord(&pos, &ours).unwrap();
+                assert!(pos.legal_moves().contains(&m), "illegal {text}");
+                pos.play(m);
+                plies += 1;
+                if pos.outcome().is_none() {
+                    break;
+                }
+            } else if line.starts_with("1-0") || line.starts_with("0-1") || line.starts_with("1/2")
+            {
+                result = Some(line.to_string());
+                break;
+            }
+        }
+    }
+    let o = pos.outcome().expect("the engine announced a result");
+    let expected = if o.is_draw() {
+        "1/2-1/2"
+    } else if o.winner() == Some(rulebook::model::Side(0)) {
+        "1-0"
+    } else {
+        "0-1"
+    };
+    assert!(result.unwrap().starts_with(expected));
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+}
