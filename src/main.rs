@@ -353,20 +353,14 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             position: args,
         } => play(position(&file, &args)?, &computer, depth),
         Command::Uci { file, options } => {
-            let variant = load(&file)?;
-            let options = parse_options(&options)?;
-            Tables::compile(&variant, &options)?;
-            let out: rulebook::protocol::Out =
-                std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
+            let (variant, options) = engine_setup(&file, &options)?;
+            let out = stdout_replies();
             rulebook::protocol::uci::run(variant, options, std::io::stdin().lock(), out);
             Ok(ExitCode::SUCCESS)
         }
         Command::Xboard { file, options } => {
-            let variant = load(&file)?;
-            let options = parse_options(&options)?;
-            Tables::compile(&variant, &options)?;
-            let out: rulebook::protocol::Out =
-                std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
+            let (variant, options) = engine_setup(&file, &options)?;
+            let out = stdout_replies();
             rulebook::protocol::xboard::run(variant, options, std::io::stdin().lock(), out)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -744,6 +738,22 @@ fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
 
 /// The terminal game: the board after every move, moves read in any notation, the engine's
 /// replies, and the result.
+/// The definition and options of an engine protocol, checked before the GUI is answered.
+fn engine_setup(
+    file: &Path,
+    options: &[String],
+) -> Result<(Variant, Vec<(String, bool)>), Failure> {
+    let variant = load(file)?;
+    let options = parse_options(options)?;
+    Tables::compile(&variant, &options)?;
+    Ok((variant, options))
+}
+
+/// Standard output as a protocol's reply channel.
+fn stdout_replies() -> rulebook::protocol::Out {
+    std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())))
+}
+
 /// `rulebook bench`: perft and search speed, one line each per definition.
 fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitCode, Failure> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");

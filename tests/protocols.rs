@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use rulebook::engine::{notation, Position};
+use rulebook::protocol::xboard::from_xboard;
 
 fn definitions() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions")
@@ -66,12 +67,7 @@ fn run_transcript(path: &Path) {
             panic!("{}: line `{l}` is neither `>` nor `<`", path.display());
         }
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args([words[1], definitions().join(words[2]).to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(words[1], words[2]);
     child
         .stdin
         .take()
@@ -122,6 +118,16 @@ fn protocol_transcripts() {
     }
 }
 
+/// The binary speaking `protocol` for the shipped definition `file`, its input and output piped.
+fn spawn(protocol: &str, file: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([protocol, definitions().join(file).to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 fn start(file: &str) -> Position {
     let path = definitions().join(file);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -134,12 +140,7 @@ fn start(file: &str) -> Position {
 #[test]
 fn a_whole_game_through_uci() {
     let mut pos = start("chess.variant");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["uci", definitions().join("chess.variant").to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn("uci", "chess.variant");
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut moves: Vec<String> = Vec::new();
@@ -176,15 +177,7 @@ fn a_whole_game_through_uci() {
 #[test]
 fn a_whole_game_through_xboard() {
     let mut pos = start("xiangqi.variant");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args([
-            "xboard",
-            definitions().join("xiangqi.variant").to_str().unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn("xboard", "xiangqi.variant");
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     writeln!(stdin, "xboard\nprotover 2\nnew\nsd 2\nforce").unwrap();
@@ -199,24 +192,7 @@ fn a_whole_game_through_xboard() {
             let line = line.trim();
             if let Some(text) = line.strip_prefix("move ") {
                 // XBoard numbers a ten-rank board's ranks from 0.
-                let ours: String = {
-                    let mut s = String::new();
-                    let b: Vec<char> = text.chars().collect();
-                    let mut i = 0;
-                    while i < b.len() {
-                        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit()
-                        {
-                            let d = b[i + 1].to_digit(10).unwrap();
-                            s.push(b[i]);
-                            s.push_str(&(d + 1).to_string());
-                            i += 2;
-                        } else {
-                            s.push(b[i]);
-                            i += 1;
-                        }
-                    }
-                    s
-                };
+                let ours = from_xboard(pos.tables().geometry(), text);
                 let m = notation::parse_coord(&pos, &ours).unwrap();
                 assert!(pos.legal_moves().contains(&m), "illegal {text}");
                 pos.play(m);

@@ -25,7 +25,7 @@
 use std::fmt::Write;
 
 use super::position::{Piece, Position, MAX_IN_HANDS};
-use crate::model::{Geometry, PieceKind, Side, Square};
+use crate::model::{Geometry, PieceKind, Placement, Side, Square};
 
 /// Why a FEN was refused; the message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -152,11 +152,7 @@ impl Position {
                 t.first_move_squares().contains(p.square)
                     && !t.fen_noted_squares().contains(p.square)
                     && !self.unmoved.contains(p.square)
-                    && self.piece_at(p.square)
-                        == Some(Piece {
-                            side: p.side,
-                            kind: p.piece,
-                        })
+                    && in_start_place(self, p)
             })
             .map(|p| g.name(p.square).to_string())
             .collect();
@@ -391,11 +387,7 @@ fn mark_first_move_pieces(pos: &mut Position) {
     for p in t.setup() {
         if t.first_move_squares().contains(p.square)
             && !t.fen_noted_squares().contains(p.square)
-            && pos.piece_at(p.square)
-                == Some(Piece {
-                    side: p.side,
-                    kind: p.piece,
-                })
+            && in_start_place(pos, p)
         {
             pos.unmoved.insert(p.square);
         }
@@ -516,11 +508,7 @@ fn castling_text(pos: &Position) -> String {
                 p.side == side
                     && t.fen_noted_squares().contains(p.square)
                     && pos.is_unmoved(p.square)
-                    && pos.piece_at(p.square)
-                        == Some(Piece {
-                            side,
-                            kind: p.piece,
-                        })
+                    && in_start_place(pos, p)
             })
             .map(|p| {
                 let c = Geometry::file_char(g.file(p.square));
@@ -545,17 +533,24 @@ fn castling_text(pos: &Position) -> String {
     }
 }
 
-/// The start square of an `unmoved noted in fen` piece of `side` on file letter `c`.
-fn noted_square(pos: &Position, side: usize, c: char) -> Option<Square> {
+/// The start placement of an `unmoved noted in fen` piece of `side` on file letter `c`.
+fn noted_start(pos: &Position, side: usize, c: char) -> Option<Placement> {
     let t = pos.tables();
     let g = t.geometry();
-    t.setup().iter().map(|p| p.square).find(|&sq| {
-        t.fen_noted_squares().contains(sq)
-            && t.setup()
-                .iter()
-                .any(|p| p.square == sq && p.side.index() == side)
-            && Geometry::file_char(g.file(sq)) == c.to_ascii_lowercase()
+    t.setup().iter().copied().find(|p| {
+        p.side.index() == side
+            && t.fen_noted_squares().contains(p.square)
+            && Geometry::file_char(g.file(p.square)) == c.to_ascii_lowercase()
     })
+}
+
+/// Whether the piece the start position puts on a square stands there now.
+fn in_start_place(pos: &Position, p: &Placement) -> bool {
+    pos.piece_at(p.square)
+        == Some(Piece {
+            side: p.side,
+            kind: p.piece,
+        })
 }
 
 /// Marks the pieces of each castling right the field names as unmoved, where they stand.
@@ -578,19 +573,9 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         };
         let rights = 0..t.rules().rights.len();
         // A noted piece's file: unmoved if it stands on its start square.
-        if let Some(sq) = noted_square(pos, side as usize, c) {
-            let start = t
-                .setup()
-                .iter()
-                .find(|p| p.square == sq)
-                .expect("a setup square");
-            if pos.piece_at(sq)
-                == Some(Piece {
-                    side: start.side,
-                    kind: start.piece,
-                })
-            {
-                pos.unmoved.insert(sq);
+        if let Some(start) = noted_start(pos, side as usize, c) {
+            if in_start_place(pos, &start) {
+                pos.unmoved.insert(start.square);
             }
             continue;
         }

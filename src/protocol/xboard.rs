@@ -182,7 +182,7 @@ fn send_setup(s: &Session, out: &Out) {
     let t = s.start.tables();
     let g = t.geometry();
     let mut slots: Vec<char> = vec!['.'; XBOARD_PIECES.len()];
-    let mut spare: Vec<usize> = Vec::new();
+    let mut spare: Vec<char> = Vec::new();
     let mut letters: Vec<char> = Vec::new();
     for def in t.variant().pieces() {
         let mut chars = def.letter.chars();
@@ -194,13 +194,13 @@ fn send_setup(s: &Session, out: &Out) {
         if let Some(i) = XBOARD_PIECES.find(c) {
             slots[i] = c;
         } else {
-            spare.push(c as usize);
+            spare.push(c);
         }
     }
     for c in spare {
         // A letter XBoard has no piece type for takes a free slot before the king's.
         if let Some(i) = slots[..slots.len() - 1].iter().position(|&x| x == '.') {
-            slots[i] = c as u8 as char;
+            slots[i] = c;
         }
     }
     let white: String = slots.iter().collect();

@@ -22,6 +22,8 @@ pub struct Evaluator {
     /// game) and in hand.
     value: Vec<i32>,
     hand_value: Vec<i32>,
+    /// Whether pieces can be in hand at all (else the hands are not counted).
+    hands: bool,
     /// Per (side, kind, square): the positional term.
     table: Vec<i32>,
 }
@@ -112,6 +114,7 @@ impl Evaluator {
             squares,
             value,
             hand_value,
+            hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
             table,
         }
     }
@@ -134,9 +137,11 @@ impl Evaluator {
                 side_score += self.value[kind.index()]
                     + self.table[(s * self.kinds + kind.index()) * self.squares + sq as usize];
             }
-            for k in 0..self.kinds {
-                let n = pos.in_hand(Side(s as u8), PieceKind(k as u8)) as i32;
-                side_score += n * self.hand_value[k];
+            if self.hands {
+                for k in 0..self.kinds {
+                    let n = pos.in_hand(Side(s as u8), PieceKind(k as u8)) as i32;
+                    side_score += n * self.hand_value[k];
+                }
             }
             score += if s == me.index() {
                 side_score
