@@ -361,7 +361,8 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Xboard { file, options } => {
             let (variant, options) = engine_setup(&file, &options)?;
             let out = stdout_replies();
-            rulebook::protocol::xboard::run(variant, options, std::io::stdin().lock(), out)?;
+            let input = std::io::BufReader::new(std::io::stdin());
+            rulebook::protocol::xboard::run(variant, options, input, out)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {

@@ -5,11 +5,14 @@
 //! A transcript's first line that is not a comment is `run PROTOCOL DEFINITION`; then `> LINE`
 //! is sent and `< PATTERN` is expected, in order, where `*` matches any text. Search output
 //! (UCI `info` lines, XBoard thinking lines) is passed over unless a pattern asks for it;
-//! `< ...` passes over any lines until the next pattern matches.
+//! `< ...` passes over any lines until the next pattern matches. Lines are sent up to the next
+//! expected reply, as a GUI waits for one; `pause MS` waits before sending on.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use rulebook::engine::{notation, Position};
 use rulebook::protocol::xboard::from_xboard;
@@ -43,7 +46,10 @@ fn is_thinking(line: &str) -> bool {
     line.starts_with("info ") || line.chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
+/// Plays the transcript at `path` as a GUI would: lines are sent up to the next expected reply,
+/// which is waited for (at most a minute) before more is sent.
 fn run_transcript(path: &Path) {
+    let name = path.display();
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text
         .lines()
@@ -52,55 +58,54 @@ fn run_transcript(path: &Path) {
     let words: Vec<&str> = run.split_whitespace().collect();
     assert!(
         words.len() == 3 && words[0] == "run",
-        "{}: bad `run` line",
-        path.display()
+        "{name}: bad `run` line"
     );
-    let mut sent = String::new();
-    let mut expected = Vec::new();
-    for l in lines {
-        if let Some(s) = l.strip_prefix("> ") {
-            sent.push_str(s);
-            sent.push('\n');
-        } else if let Some(p) = l.strip_prefix('<') {
-            expected.push(p.strip_prefix(' ').unwrap_or(p).to_string());
-        } else {
-            panic!("{}: line `{l}` is neither `>` nor `<`", path.display());
-        }
-    }
     let mut child = spawn(words[1], words[2]);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(sent.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let replies = String::from_utf8(out.stdout).unwrap();
-    let mut got = replies.lines().peekable();
-    let mut skip = false;
-    for pattern in &expected {
-        if pattern == "..." {
-            skip = true;
-            continue;
-        }
-        loop {
-            let Some(line) = got.next() else {
-                panic!(
-                    "{}: expected `{pattern}`, the engine said no more:\n{replies}",
-                    path.display()
-                );
-            };
-            if glob(pattern, line) {
-                skip = false;
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
                 break;
             }
-            assert!(
-                skip || is_thinking(line) && !is_thinking(pattern),
-                "{}: expected `{pattern}`, got `{line}`:\n{replies}",
-                path.display()
-            );
+        }
+    });
+    let mut said = String::new();
+    let mut skip = false;
+    for l in lines {
+        if let Some(line) = l.strip_prefix("> ") {
+            writeln!(stdin, "{line}").unwrap();
+        } else if let Some(ms) = l.strip_prefix("pause ") {
+            std::thread::sleep(Duration::from_millis(ms.trim().parse().unwrap()));
+        } else if let Some(p) = l.strip_prefix('<') {
+            let pattern = p.strip_prefix(' ').unwrap_or(p);
+            if pattern == "..." {
+                skip = true;
+                continue;
+            }
+            loop {
+                let Ok(line) = rx.recv_timeout(Duration::from_secs(60)) else {
+                    panic!("{name}: expected `{pattern}`, the engine said no more:\n{said}");
+                };
+                said.push_str(&line);
+                said.push('\n');
+                if glob(pattern, &line) {
+                    skip = false;
+                    break;
+                }
+                assert!(
+                    skip || is_thinking(&line) && !is_thinking(pattern),
+                    "{name}: expected `{pattern}`, got `{line}`:\n{said}"
+                );
+            }
+        } else {
+            panic!("{name}: line `{l}` is neither `>`, `<` nor `pause`");
         }
     }
+    drop(stdin);
+    child.wait().unwrap();
 }
 
 #[test]
@@ -185,7 +190,8 @@ fn a_whole_game_through_xboard() {
     let mut plies = 0;
     while result.is_none() {
         assert!(plies < 1000, "the game should end by the rules");
-        writeln!(stdin, "go\nforce").unwrap();
+        // `force` stops a search and drops its move: it is sent once the move is in.
+        writeln!(stdin, "go").unwrap();
         loop {
             let mut line = String::new();
             assert!(stdout.read_line(&mut line).unwrap() > 0, "engine ended");
@@ -197,6 +203,7 @@ fn a_whole_game_through_xboard() {
                 assert!(pos.legal_moves().contains(&m), "illegal {text}");
                 pos.play(m);
                 plies += 1;
+                writeln!(stdin, "force").unwrap();
                 if pos.outcome().is_none() {
                     break;
                 }

@@ -6,6 +6,7 @@ pub mod uci;
 pub mod xboard;
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -51,7 +52,10 @@ pub(crate) struct Session {
     pub start: Position,
     pub pos: Position,
     pub engine: Arc<Mutex<Engine>>,
-    pub stop: Arc<std::sync::atomic::AtomicBool>,
+    pub stop: Arc<AtomicBool>,
+    /// Set by [`Session::halt`]: a search told to run until stopped waits for it before it
+    /// reports its move.
+    pub halted: Arc<AtomicBool>,
     pub hash_mb: usize,
     pub thinking: Option<JoinHandle<()>>,
 }
@@ -69,6 +73,7 @@ impl Session {
             start,
             engine: Arc::new(Mutex::new(engine)),
             stop,
+            halted: Arc::default(),
             hash_mb: 16,
             thinking: None,
         })
@@ -91,8 +96,9 @@ impl Session {
     /// Stops a running search and waits for its thread (which still reports its move).
     pub fn halt(&mut self) {
         if self.thinking.is_some() {
-            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
         }
+        self.halted.store(true, Ordering::Relaxed);
         self.wait();
     }
 
@@ -103,16 +109,18 @@ impl Session {
         }
     }
 
-    /// Starts a search of the current position on its own thread; `report` gets each
-    /// iteration, `done` the move (`None` without a legal one) and the last report.
+    /// Starts a search of the current position on its own thread, after stopping one that
+    /// still runs; `report` gets each iteration, `done` the move (`None` without a legal one)
+    /// and the last report.
     pub fn think(
         &mut self,
         limits: Limits,
         report: impl FnMut(&Report) + Send + 'static,
         done: impl FnOnce(Option<Move>, &Report) + Send + 'static,
     ) {
-        self.wait();
-        self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        self.halt();
+        self.stop.store(false, Ordering::Relaxed);
+        self.halted.store(false, Ordering::Relaxed);
         let engine = Arc::clone(&self.engine);
         let pos = self.pos.clone();
         let mut report = report;

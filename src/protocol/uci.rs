@@ -56,15 +56,13 @@ pub fn run(variant: Variant, options: Vec<(String, bool)>, input: impl BufRead, 
             }
             "isready" => say(&out, "readyok"),
             "ucinewgame" => {
-                s.wait();
+                s.halt();
                 s.engine.lock().expect("engine lock").clear();
                 s.pos = s.start.clone();
             }
             "setoption" => set_option(&mut s, &words[1..], &slug, &out),
             "position" => {
-                // A GUI stops a search before it sends a position; one still running to its
-                // limits is waited for.
-                s.wait();
+                // A running search has its own copy of the position.
                 if let Err(e) = set_position(&mut s, &words[1..]) {
                     say(&out, &format!("info string error: {e}"));
                 }
@@ -154,13 +152,14 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
     let mut clocks = [None::<u64>; 2];
     let mut incs = [0u64; 2];
     let mut moves_to_go = None;
+    let mut infinite = false;
     let mut i = 0;
     let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
     while i < words.len() {
         match words[i] {
             "perft" => {
                 let depth = num(i).unwrap_or(1) as u32;
-                s.wait();
+                s.halt();
                 let mut pos = s.pos.clone();
                 let mut total = 0;
                 for (m, n) in perft_divide(&mut pos, depth) {
@@ -179,6 +178,7 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
             "winc" => incs[0] = num(i).unwrap_or(0),
             "binc" => incs[1] = num(i).unwrap_or(0),
             "movestogo" => moves_to_go = num(i).map(|n| n as u32),
+            "infinite" => infinite = true,
             _ => {}
         }
         i += 1;
@@ -195,10 +195,16 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
     let done_out = std::sync::Arc::clone(out);
     let pos = s.pos.clone();
     let pos2 = s.pos.clone();
+    let halted = std::sync::Arc::clone(&s.halted);
     s.think(
         limits,
         move |r| say(&info_out, &info_line(&pos, r)),
         move |best, _| {
+            // `go infinite` reports its move only when told to stop, even if the search
+            // ended (a mate found, the deepest depth reached).
+            while infinite && !halted.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
             let text = best.map_or("(none)".to_string(), |m| notation::coord(&pos2, &m));
             say(&done_out, &format!("bestmove {text}"));
         },

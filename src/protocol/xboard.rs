@@ -5,7 +5,10 @@
 //! XBoard itself and Fairy-Stockfish number them; otherwise from 1. XBoard holds at most 16
 //! files and 16 ranks: larger boards are refused.
 
+use std::collections::VecDeque;
 use std::io::BufRead;
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{say, variant_slug, Out, Session};
@@ -17,14 +20,19 @@ use crate::model::{Geometry, Side, Verdict};
 const XBOARD_PIECES: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// Answers CECP commands from `input` until `quit` or its end.
+///
+/// Input is read on its own thread, so that commands reach the engine while it thinks: `?`
+/// makes it move at once; `force`, `new`, `undo` and the like stop the search and drop its
+/// move; `ping` while thinking is answered after the move, and what follows it waits for the
+/// move too, as the protocol orders. At the end of the input a running search is finished.
 pub fn run(
     variant: crate::model::Variant,
     options: Vec<(String, bool)>,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     out: Out,
 ) -> Result<(), String> {
     let slug = variant_slug(&variant);
-    let mut s = Session::new(variant, options)?;
+    let s = Session::new(variant, options)?;
     let g = s.start.tables().geometry();
     if g.width > 16 || g.height > 16 {
         return Err(format!(
@@ -32,7 +40,22 @@ pub fn run(
             g.width, g.height
         ));
     }
-    let mut x = State {
+    let (tx, rx) = mpsc::channel();
+    let lines = tx.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if lines.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = lines.send(Event::End);
+    });
+    let mut x = Cecp {
+        s,
+        out,
+        slug,
+        tx,
         force: false,
         engine_side: Some(Side(1)),
         post: false,
@@ -41,131 +64,53 @@ pub fn run(
         increment: Duration::ZERO,
         fixed_time: None,
         depth: None,
+        searching: None,
+        generation: 0,
+        result: Arc::default(),
+        pongs: Vec::new(),
+        queue: VecDeque::new(),
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let rest = rest.trim();
-        match cmd {
-            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black" => {}
-            "nopost" => x.post = false,
-            "post" => x.post = true,
-            "protover" => {
-                say(
-                    &out,
-                    &format!(
-                        "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 \
-                         reuse=1 analyze=0 colors=0 name=0 memory=0 smp=0 \
-                         myname=\"Rulebook {}\" variants=\"{slug}\" \
-                         option=\"Engine -combo *full /// basic\"",
-                        env!("CARGO_PKG_VERSION")
-                    ),
-                );
-                say(&out, "feature done=1");
+    let mut ended = false;
+    loop {
+        let event = match x.queue.pop_front() {
+            Some(line) if x.searching.is_none() => Event::Line(line),
+            Some(line) => {
+                x.queue.push_front(line);
+                rx.recv().map_err(|e| e.to_string())?
             }
-            "new" => {
-                s.halt();
-                s.pos = s.start.clone();
-                s.engine.lock().expect("engine lock").clear();
-                x.force = false;
-                x.engine_side = Some(s.pos.next_side(s.pos.side_to_move()));
-                x.depth = None;
-                send_setup(&s, &out);
-            }
-            "variant" => {
-                if rest != slug {
-                    say(&out, &format!("Error (unknown variant): {rest}"));
-                } else {
-                    send_setup(&s, &out);
+            None if ended && x.searching.is_none() => break,
+            None => rx.recv().map_err(|e| e.to_string())?,
+        };
+        match event {
+            Event::Line(line) => {
+                if !x.line(line.trim()) {
+                    break;
                 }
             }
-            "force" => {
-                s.halt();
-                x.force = true;
-            }
-            "go" => {
-                s.halt();
-                x.force = false;
-                x.engine_side = Some(s.pos.side_to_move());
-                think(&mut s, &mut x, &out);
-            }
-            "playother" => {
-                s.halt();
-                x.force = false;
-                x.engine_side = Some(s.pos.next_side(s.pos.side_to_move()));
-            }
-            "usermove" => user_move(&mut s, &mut x, rest, &out),
-            "?" => s.halt(),
-            "undo" | "remove" => {
-                s.halt();
-                let n = if cmd == "undo" { 1 } else { 2 };
-                for _ in 0..n {
-                    if s.pos.ply() > 0 {
-                        s.pos.undo_move();
-                    }
-                }
-            }
-            "setboard" => {
-                s.halt();
-                match s.start.with_fen(&from_xboard(g, rest)) {
-                    Ok(p) => s.pos = p,
-                    Err(e) => say(&out, &format!("tellusererror Illegal position: {e}")),
-                }
-            }
-            "time" => {
-                x.clock = rest
-                    .parse::<u64>()
-                    .ok()
-                    .map(|cs| Duration::from_millis(cs * 10))
-            }
-            "level" => {
-                // level MPS BASE INC, BASE in minutes or minutes:seconds.
-                let f: Vec<&str> = rest.split_whitespace().collect();
-                if let [mps, _base, inc] = f.as_slice() {
-                    x.moves_per_session = mps.parse().unwrap_or(0);
-                    let inc: f64 = inc.parse().unwrap_or(0.0);
-                    x.increment = Duration::from_secs_f64(inc.max(0.0));
-                    x.fixed_time = None;
-                }
-            }
-            "st" => {
-                x.fixed_time = rest
-                    .parse::<f64>()
-                    .ok()
-                    .map(|t| Duration::from_secs_f64(t.max(0.0)))
-            }
-            "sd" => x.depth = rest.parse().ok(),
-            "ping" => {
-                s.wait();
-                say(&out, &format!("pong {rest}"));
-            }
-            "result" => {
-                s.halt();
-                x.force = true;
-            }
-            "option" => match rest.split_once('=') {
-                Some(("Engine", "full")) => s.set_style(Style::Full),
-                Some(("Engine", "basic")) => s.set_style(Style::Basic),
-                _ => say(&out, &format!("Error (unknown option): {rest}")),
-            },
-            "quit" => break,
-            _ => {
-                // Protocol 1 sends moves bare.
-                if parse_move(&s.pos, line).is_some() {
-                    user_move(&mut s, &mut x, line, &out);
-                } else {
-                    say(&out, &format!("Error (unknown command): {line}"));
-                }
-            }
+            Event::Moved => x.moved(),
+            Event::End => ended = true,
         }
     }
-    s.halt();
+    x.s.halt();
     Ok(())
 }
 
-struct State {
+/// A search's number and its move (`None` without a legal one).
+type Finished = (u64, Option<Move>);
+
+enum Event {
+    Line(String),
+    /// A search ended; its move waits in [`Cecp::result`].
+    Moved,
+    End,
+}
+
+/// A CECP session: the game, the engine, and what XBoard has set.
+struct Cecp {
+    s: Session,
+    out: Out,
+    slug: String,
+    tx: Sender<Event>,
     force: bool,
     engine_side: Option<Side>,
     post: bool,
@@ -174,6 +119,239 @@ struct State {
     increment: Duration,
     fixed_time: Option<Duration>,
     depth: Option<u32>,
+    /// The search whose move is wanted, if one runs.
+    searching: Option<u64>,
+    generation: u64,
+    /// Where a search leaves its move, with the search's number.
+    result: Arc<Mutex<Option<Finished>>>,
+    /// `ping`s received while thinking, answered after the move.
+    pongs: Vec<String>,
+    /// Lines received after such a `ping`, read after the move.
+    queue: VecDeque<String>,
+}
+
+impl Cecp {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    /// Handles one line; `false` on `quit`.
+    fn line(&mut self, line: &str) -> bool {
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        if self.searching.is_some() {
+            match cmd {
+                "?" => {
+                    self.s.halt();
+                    self.moved();
+                    return true;
+                }
+                _ if !self.pongs.is_empty() => {
+                    self.queue.push_back(line.to_string());
+                    return true;
+                }
+                "ping" => {
+                    self.pongs.push(rest.to_string());
+                    return true;
+                }
+                "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard"
+                | "variant" | "go" | "playother" | "usermove" | "white" | "black" | "option" => {
+                    self.searching = None;
+                    self.s.halt();
+                }
+                "time" | "otim" | "post" | "nopost" | "level" | "st" | "sd" | "easy" | "hard"
+                | "random" | "computer" | "name" | "rating" | "ics" | "accepted" | "rejected"
+                | "draw" | "hint" | "bk" | "" => {}
+                // A move in protocol 1's bare form.
+                _ => {
+                    self.searching = None;
+                    self.s.halt();
+                }
+            }
+        }
+        let g = self.s.start.tables().geometry();
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black" => {}
+            "nopost" => self.post = false,
+            "post" => self.post = true,
+            "protover" => {
+                self.say(&format!(
+                    "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 \
+                     reuse=1 analyze=0 colors=0 name=0 memory=0 smp=0 \
+                     myname=\"Rulebook {}\" variants=\"{}\" \
+                     option=\"Engine -combo *full /// basic\"",
+                    env!("CARGO_PKG_VERSION"),
+                    self.slug
+                ));
+                self.say("feature done=1");
+            }
+            "new" => {
+                self.s.pos = self.s.start.clone();
+                self.s.engine.lock().expect("engine lock").clear();
+                self.force = false;
+                self.engine_side = Some(self.s.pos.next_side(self.s.pos.side_to_move()));
+                self.depth = None;
+                send_setup(&self.s, &self.out);
+            }
+            "variant" => {
+                if rest != self.slug {
+                    self.say(&format!("Error (unknown variant): {rest}"));
+                } else {
+                    send_setup(&self.s, &self.out);
+                }
+            }
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = Some(self.s.pos.side_to_move());
+                self.think();
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = Some(self.s.pos.next_side(self.s.pos.side_to_move()));
+            }
+            "usermove" => self.user_move(rest),
+            "?" => {}
+            "undo" | "remove" => {
+                let n = if cmd == "undo" { 1 } else { 2 };
+                for _ in 0..n {
+                    if self.s.pos.ply() > 0 {
+                        self.s.pos.undo_move();
+                    }
+                }
+            }
+            "setboard" => match self.s.start.with_fen(&from_xboard(g, rest)) {
+                Ok(p) => self.s.pos = p,
+                Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
+            },
+            "time" => {
+                self.clock = rest
+                    .parse::<u64>()
+                    .ok()
+                    .map(|cs| Duration::from_millis(cs * 10))
+            }
+            "level" => {
+                // level MPS BASE INC, BASE in minutes or minutes:seconds.
+                let f: Vec<&str> = rest.split_whitespace().collect();
+                if let [mps, _base, inc] = f.as_slice() {
+                    self.moves_per_session = mps.parse().unwrap_or(0);
+                    let inc: f64 = inc.parse().unwrap_or(0.0);
+                    self.increment = Duration::from_secs_f64(inc.max(0.0));
+                    self.fixed_time = None;
+                }
+            }
+            "st" => {
+                self.fixed_time = rest
+                    .parse::<f64>()
+                    .ok()
+                    .map(|t| Duration::from_secs_f64(t.max(0.0)))
+            }
+            "sd" => self.depth = rest.parse().ok(),
+            "ping" => self.say(&format!("pong {rest}")),
+            "result" => self.force = true,
+            "option" => match rest.split_once('=') {
+                Some(("Engine", "full")) => self.s.set_style(Style::Full),
+                Some(("Engine", "basic")) => self.s.set_style(Style::Basic),
+                _ => self.say(&format!("Error (unknown option): {rest}")),
+            },
+            "quit" => return false,
+            _ => {
+                // Protocol 1 sends moves bare.
+                if parse_move(&self.s.pos, line).is_some() {
+                    self.user_move(line);
+                } else {
+                    self.say(&format!("Error (unknown command): {line}"));
+                }
+            }
+        }
+        true
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let Some(m) = parse_move(&self.s.pos, text) else {
+            self.say(&format!("Illegal move: {text}"));
+            return;
+        };
+        self.s.pos.play(m);
+        if let Some(line) = game_over(&self.s.pos) {
+            self.say(&line);
+            return;
+        }
+        if !self.force && self.engine_side == Some(self.s.pos.side_to_move()) {
+            self.think();
+        }
+    }
+
+    /// Starts a search under XBoard's limits; its move comes back as an event.
+    fn think(&mut self) {
+        if self.s.pos.outcome().is_some() {
+            return;
+        }
+        let mut limits = Limits {
+            depth: self.depth,
+            ..Default::default()
+        };
+        if let Some(t) = self.fixed_time {
+            limits.movetime = Some(t);
+        } else if let Some(time) = self.clock {
+            let played = self.s.pos.fullmove_number().saturating_sub(1);
+            let mps = self.moves_per_session;
+            let moves_to_go = (mps > 0).then(|| mps - played % mps);
+            limits.clock = Some(Clock {
+                time,
+                increment: self.increment,
+                moves_to_go,
+            });
+        } else if self.depth.is_none() {
+            limits.movetime = Some(Duration::from_secs(5));
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        self.searching = Some(generation);
+        let post = self.post;
+        let pos = self.s.pos.clone();
+        let out = Arc::clone(&self.out);
+        let tx = self.tx.clone();
+        let result = Arc::clone(&self.result);
+        self.s.think(
+            limits,
+            move |r| {
+                if post {
+                    say(&out, &thinking_line(&pos, r));
+                }
+            },
+            move |best, _| {
+                *result.lock().expect("result lock") = Some((generation, best));
+                let _ = tx.send(Event::Moved);
+            },
+        );
+    }
+
+    /// Plays the move of the search wanted, if it has ended; a dropped search's move is
+    /// ignored.
+    fn moved(&mut self) {
+        let Some((generation, best)) = self.result.lock().expect("result lock").take() else {
+            return;
+        };
+        if self.searching != Some(generation) {
+            return;
+        }
+        self.searching = None;
+        self.s.wait();
+        if let Some(m) = best {
+            let g = self.s.pos.tables().geometry();
+            let text = to_xboard(g, &notation::coord(&self.s.pos, &m));
+            self.say(&format!("move {text}"));
+            self.s.pos.play(m);
+            if let Some(line) = game_over(&self.s.pos) {
+                self.say(&line);
+            }
+        }
+        for n in std::mem::take(&mut self.pongs) {
+            self.say(&format!("pong {n}"));
+        }
+    }
 }
 
 /// `setup (PIECES) WxH+HOLDINGS_fairy FEN`: the board, the pieces' letters in XBoard's order
@@ -220,22 +398,6 @@ fn send_setup(s: &Session, out: &Out) {
     );
 }
 
-fn user_move(s: &mut Session, x: &mut State, text: &str, out: &Out) {
-    s.halt();
-    let Some(m) = parse_move(&s.pos, text) else {
-        say(out, &format!("Illegal move: {text}"));
-        return;
-    };
-    s.pos.play(m);
-    if let Some(line) = game_over(&s.pos) {
-        say(out, &line);
-        return;
-    }
-    if !x.force && x.engine_side == Some(s.pos.side_to_move()) {
-        think(s, x, out);
-    }
-}
-
 /// Reads a move in XBoard's squares, checked against the legal moves.
 fn parse_move(pos: &Position, text: &str) -> Option<Move> {
     let g = pos.tables().geometry();
@@ -255,53 +417,6 @@ fn game_over(pos: &Position) -> Option<String> {
         "0-1"
     };
     Some(format!("{score} {{{}}}", o.reason))
-}
-
-fn think(s: &mut Session, x: &mut State, out: &Out) {
-    if s.pos.outcome().is_some() {
-        return;
-    }
-    let mut limits = Limits {
-        depth: x.depth,
-        ..Default::default()
-    };
-    if let Some(t) = x.fixed_time {
-        limits.movetime = Some(t);
-    } else if let Some(time) = x.clock {
-        let played = s.pos.fullmove_number().saturating_sub(1);
-        let moves_to_go =
-            (x.moves_per_session > 0).then(|| x.moves_per_session - played % x.moves_per_session);
-        limits.clock = Some(Clock {
-            time,
-            increment: x.increment,
-            moves_to_go,
-        });
-    } else if x.depth.is_none() {
-        limits.movetime = Some(Duration::from_secs(5));
-    }
-    // The search runs here: XBoard waits for the move, and commands sent meanwhile are read
-    // after it (`?` has nothing to interrupt but a search within its time).
-    let post = x.post;
-    let pos = s.pos.clone();
-    let (best, _) = {
-        let mut e = s.engine.lock().expect("engine lock");
-        e.search(&pos, &limits, &mut |r| {
-            if post {
-                say(out, &thinking_line(&pos, r));
-            }
-        })
-    };
-    if let Some(m) = best {
-        let g = pos.tables().geometry();
-        say(
-            out,
-            &format!("move {}", to_xboard(g, &notation::coord(&pos, &m))),
-        );
-        s.pos.play(m);
-        if let Some(line) = game_over(&s.pos) {
-            say(out, &line);
-        }
-    }
 }
 
 /// `DEPTH SCORE TIME NODES PV`, time in centiseconds, as XBoard reads thinking output.
