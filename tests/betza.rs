@@ -21,3 +21,138 @@ fn chess_in_betza_counts_like_chess() {
 fn xiangqi_in_betza_counts_like_xiangqi() {
     assert_eq!(perft(&mut fixture("betza_xiangqi.variant"), 3), 79_666);
 }
+
+/// A 9x9 game whose piece `X` moves as `betza`; kings and blocking pawns besides.
+fn with_piece(betza: &str) -> Position {
+    with_moves(&format!("  move betza \"{betza}\""))
+}
+
+/// The same game, `X` moving by the clauses `moves`.
+fn with_moves(moves: &str) -> Position {
+    let text = format!(
+        r#"
+variant "Writer"
+board 9 x 9
+sides white north, black south
+piece King K royal
+  move step any
+piece Pawn P
+  move step forward, move-only
+piece Piece X
+{moves}
+rules
+  checkmate
+setup
+  k........
+  .........
+  .........
+  .........
+  ....X....
+  .........
+  .........
+  .........
+  K........
+"#
+    );
+    let variant =
+        rulebook::load("writer.variant", &text).unwrap_or_else(|e| panic!("{moves}: {e:?}"));
+    Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
+}
+
+/// What `X` on e5 may do: on an empty board, hemmed in by friends, and among enemies.
+fn reach(pos: &Position) -> Vec<Vec<String>> {
+    [
+        "k8/9/9/9/4X4/9/9/9/K8 w - - 0 1",
+        "k8/9/9/3PPP3/2PPXPP2/3PPP3/9/9/K8 w - - 0 1",
+        "k8/4p4/9/3ppp3/1p1pXp1p1/3ppp3/9/4p4/K8 w - - 0 1",
+        "k8/9/2p3p2/9/1p2X2p1/9/2p1p1p2/9/K8 w - - 0 1",
+    ]
+    .iter()
+    .map(|fen| {
+        let p = pos.with_fen(fen).unwrap();
+        common::targets(&p, "e5")
+    })
+    .collect()
+}
+
+fn written(pos: &Position) -> rulebook::model::betza::Written {
+    let t = pos.tables();
+    let kind = t.variant().piece_by_name("Piece").unwrap();
+    rulebook::model::betza::write(t, kind)
+}
+
+#[test]
+fn written_betza_reads_back_to_the_same_moves() {
+    for (betza, expected) in [
+        ("K", "K"),
+        ("WF", "K"),
+        ("Q", "Q"),
+        ("RB", "Q"),
+        ("mRcpR", "mRcpR"),
+        ("fmWfcF", "mfWcfF"),
+        ("nN", "nN"),
+        ("nA", "nA"),
+        ("fnA", "nfA"),
+        ("nD", "nD"),
+        ("ffN", "ffN"),
+        ("fN", "fN"),
+        ("bbNsN", "sbbN"),
+        ("fsR", "fsR"),
+        ("vRsW", "vRsW"),
+        ("gQ", "gQ"),
+        ("R4", "R4"),
+        ("NN", "NN"),
+        ("WfF", "WfF"),
+        ("FfsW", "FfsW"),
+        ("flFbrF", "brflF"),
+        ("mKcN", "mKcN"),
+        ("mNcN", "N"),
+        ("DAHCZG", "DAHCZG"),
+        ("pB", "pB"),
+    ] {
+        let pos = with_piece(betza);
+        let w = written(&pos);
+        assert!(w.exact, "{betza}");
+        assert_eq!(w.text, expected, "{betza}");
+        let again = with_piece(&w.text);
+        assert_eq!(reach(&again), reach(&pos), "{betza} written {}", w.text);
+        assert_eq!(written(&again).text, w.text);
+    }
+}
+
+/// XBoard's extensions: `i` for a first move, `e` for en passant, `O` for castling; a piece
+/// whose rules Betza cannot say is written as far as it can and marked inexact.
+#[test]
+fn written_betza_has_first_moves_en_passant_castling_and_says_when_it_is_inexact() {
+    let chess = common::start("chess.variant");
+    let t = chess.tables();
+    let of =
+        |name: &str| rulebook::model::betza::write(t, t.variant().piece_by_name(name).unwrap());
+    let king = of("King");
+    assert_eq!((king.text.as_str(), king.exact), ("KO2", true));
+    // The double step is guarded by a zone, which Betza has no word for.
+    let pawn = of("Pawn");
+    assert_eq!((pawn.text.as_str(), pawn.exact), ("mfWmnfDcefF", false));
+    let first = written(&with_moves(
+        "  move unmoved: step forward then step forward, move-only\n  move step any",
+    ));
+    assert_eq!((first.text.as_str(), first.exact), ("imnfDK", true));
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/definitions/xiangqi.variant"
+    ))
+    .unwrap();
+    let xq = rulebook::load("xiangqi.variant", &text).unwrap();
+    let xt = rulebook::model::Tables::compile(&xq, &[]).unwrap();
+    let w = |name: &str| rulebook::model::betza::write(&xt, xq.piece_by_name(name).unwrap());
+    // Kept in the palace: written as it moves there, inexact.
+    assert_eq!(
+        (w("General").text.as_str(), w("General").exact),
+        ("W", false)
+    );
+    assert_eq!((w("Horse").text.as_str(), w("Horse").exact), ("nN", true));
+    assert_eq!(
+        (w("Cannon").text.as_str(), w("Cannon").exact),
+        ("mRcpR", true)
+    );
+}

@@ -12,6 +12,7 @@
 //! oblique atoms (`N C Z`) `ff`/`bb` are the two narrow jumps that way, `ll`/`rr` and `fs`/`bs`
 //! the wide ones, and a pair such as `fl` the two jumps in that quarter.
 
+use crate::model::betza::{all_vectors, groups, leap, selected};
 use crate::model::{Dirs, Leg, LegKind, Mode};
 use crate::syntax::{ast::BetzaAtom, Span};
 
@@ -20,86 +21,6 @@ pub(super) type BetzaPattern = (Vec<Leg>, Mode);
 
 /// Why atoms have no meaning: where, and what is wrong.
 pub(super) type BetzaError = (Span, String);
-
-fn leap(atom: char) -> Option<(i8, i8)> {
-    Some(match atom {
-        'W' => (1, 0),
-        'F' => (1, 1),
-        'D' => (2, 0),
-        'N' => (2, 1),
-        'A' => (2, 2),
-        'H' => (3, 0),
-        'C' => (3, 1),
-        'Z' => (3, 2),
-        'G' => (3, 3),
-        _ => return None,
-    })
-}
-
-/// Every turn and reflection of a leap, in the side's own frame.
-fn all_vectors((a, b): (i8, i8)) -> Vec<(i8, i8)> {
-    let mut out = Vec::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let v = (x * sx, y * sy);
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
-}
-
-/// Whether vector `(x, y)` is selected by one direction group (`f`, `fl`, `ff`, `fs`, ...).
-fn selected(group: &str, (x, y): (i8, i8), oblique: bool) -> bool {
-    let (ax, ay) = (x.abs(), y.abs());
-    match group {
-        "f" => y > 0,
-        "b" => y < 0,
-        "l" => x < 0,
-        "r" => x > 0,
-        "s" => x != 0 && (!oblique || ax > ay || y == 0),
-        "v" => y != 0 && (!oblique || ay > ax || x == 0),
-        "ff" => y > 0 && ay > ax,
-        "bb" => y < 0 && ay > ax,
-        "ll" => x < 0 && ax > ay,
-        "rr" => x > 0 && ax > ay,
-        "fs" | "sf" => y > 0 && ax > ay,
-        "bs" | "sb" => y < 0 && ax > ay,
-        "fl" | "lf" => y > 0 && x < 0,
-        "fr" | "rf" => y > 0 && x > 0,
-        "bl" | "lb" => y < 0 && x < 0,
-        "br" | "rb" => y < 0 && x > 0,
-        _ => false,
-    }
-}
-
-/// Splits direction letters into groups: pairs that name one direction on this kind of atom,
-/// single letters otherwise.
-fn groups(dirs: &str, diagonal: bool, oblique: bool) -> Vec<String> {
-    let chars: Vec<char> = dirs.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if i + 1 < chars.len() {
-            let pair: String = chars[i..i + 2].iter().collect();
-            let vertical = |c: char| c == 'f' || c == 'b';
-            let horizontal = |c: char| c == 'l' || c == 'r';
-            let is_pair = (diagonal || oblique)
-                && ((vertical(chars[i]) && horizontal(chars[i + 1]))
-                    || (horizontal(chars[i]) && vertical(chars[i + 1])))
-                || oblique && (chars[i] == chars[i + 1] || pair == "fs" || pair == "bs");
-            if is_pair {
-                out.push(pair);
-                i += 2;
-                continue;
-            }
-        }
-        out.push(chars[i].to_string());
-        i += 1;
-    }
-    out
-}
 
 /// One character of `span`, for pointing at a letter.
 fn first_char(span: Span) -> Span {

@@ -1,5 +1,6 @@
 //! The validated model of a variant and the tables compiled from it.
 
+pub mod betza;
 mod square;
 mod square_set;
 mod tables;

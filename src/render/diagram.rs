@@ -331,6 +331,17 @@ pub fn board_map(pos: &Position) -> String {
         let _ = writeln!(out, "\nline {}: {} edges", l.name, count);
         out.push_str(&lined_grid(g, &edges, |_| '.'));
     }
+    let _ = writeln!(
+        out,
+        "\npieces, moves in Betza (`~`: not exactly, Betza has no words for some of their rules):"
+    );
+    let width = v.pieces().iter().map(|d| d.name.len()).max().unwrap_or(0);
+    for (i, d) in v.pieces().iter().enumerate() {
+        let w = crate::model::betza::write(t, crate::model::PieceKind(i as u8));
+        let text = if w.text.is_empty() { "-" } else { &w.text };
+        let mark = if w.exact { "" } else { " ~" };
+        let _ = writeln!(out, "{:>3} {:<width$}  {text}{mark}", d.letter, d.name);
+    }
     let _ = writeln!(out, "\nposition: {}", pos.fen());
     out.push_str(&position_diagram(pos));
     out

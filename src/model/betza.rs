@@ -1,0 +1,431 @@
+//! Betza's notation for piece moves, both ways: the vocabulary the definition reader uses
+//! (`check::betza` turns atoms into legs) and a writer that turns a compiled piece back into
+//! Betza, for GUIs that take a piece's moves in it (XBoard's `piece` command) and for people.
+//!
+//! The writer puts down what Betza can say: leapers, riders with a range, hoppers (`p`, `g`),
+//! lame leapers (`nN`, `nA`, `nD`), modes (`m`, `c`), directions, a first move (`i`), en
+//! passant (`e`) and castling (`O` with the king's distance); the last three are XBoard's
+//! extensions, which the definition reader does not take. Conditions Betza has no word for (zones, checks,
+//! lines, which pieces may be taken) are left out, so that what is written allows at least the
+//! piece's moves; moves it cannot write at all (bent paths, shots, teleports, borrowed moves)
+//! are left out and the result is marked inexact.
+
+use super::{Dirs, LegKind, Mode, Pattern, PieceKind, Tables};
+
+/// The leap an atom letter stands for, `(long, short)`.
+pub(crate) fn leap(atom: char) -> Option<(i8, i8)> {
+    Some(match atom {
+        'W' => (1, 0),
+        'F' => (1, 1),
+        'D' => (2, 0),
+        'N' => (2, 1),
+        'A' => (2, 2),
+        'H' => (3, 0),
+        'C' => (3, 1),
+        'Z' => (3, 2),
+        'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// Every turn and reflection of a leap, in the side's own frame.
+pub(crate) fn all_vectors((a, b): (i8, i8)) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let v = (x * sx, y * sy);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// Whether vector `(x, y)` is selected by one direction group (`f`, `fl`, `ff`, `fs`, ...).
+pub(crate) fn selected(group: &str, (x, y): (i8, i8), oblique: bool) -> bool {
+    let (ax, ay) = (x.abs(), y.abs());
+    match group {
+        "f" => y > 0,
+        "b" => y < 0,
+        "l" => x < 0,
+        "r" => x > 0,
+        "s" => x != 0 && (!oblique || ax > ay || y == 0),
+        "v" => y != 0 && (!oblique || ay > ax || x == 0),
+        "ff" => y > 0 && ay > ax,
+        "bb" => y < 0 && ay > ax,
+        "ll" => x < 0 && ax > ay,
+        "rr" => x > 0 && ax > ay,
+        "fs" | "sf" => y > 0 && ax > ay,
+        "bs" | "sb" => y < 0 && ax > ay,
+        "fl" | "lf" => y > 0 && x < 0,
+        "fr" | "rf" => y > 0 && x > 0,
+        "bl" | "lb" => y < 0 && x < 0,
+        "br" | "rb" => y < 0 && x > 0,
+        _ => false,
+    }
+}
+
+/// Splits direction letters into groups: pairs that name one direction on this kind of atom,
+/// single letters otherwise.
+pub(crate) fn groups(dirs: &str, diagonal: bool, oblique: bool) -> Vec<String> {
+    let chars: Vec<char> = dirs.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 1 < chars.len() {
+            let pair: String = chars[i..i + 2].iter().collect();
+            let vertical = |c: char| c == 'f' || c == 'b';
+            let horizontal = |c: char| c == 'l' || c == 'r';
+            let is_pair = (diagonal || oblique)
+                && ((vertical(chars[i]) && horizontal(chars[i + 1]))
+                    || (horizontal(chars[i]) && vertical(chars[i + 1])))
+                || oblique && (chars[i] == chars[i + 1] || pair == "fs" || pair == "bs");
+            if is_pair {
+                out.push(pair);
+                i += 2;
+                continue;
+            }
+        }
+        out.push(chars[i].to_string());
+        i += 1;
+    }
+    out
+}
+
+/// A piece's moves in Betza.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The notation (empty for a piece with no move Betza can write).
+    pub text: String,
+    /// Whether it says exactly how the piece moves; otherwise it allows more, or leaves out
+    /// moves it has no word for.
+    pub exact: bool,
+}
+
+/// What an atom is, apart from its mode and directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Kind {
+    /// Only as the piece's first move (`i`).
+    initial: bool,
+    /// `e`: also captures en passant.
+    en_passant: bool,
+    /// `p` or `g` (a hopper), or neither.
+    hop: Option<char>,
+    /// `n`: lame, through the squares between.
+    lame: bool,
+    /// A rider (the leap repeated).
+    rider: bool,
+    /// The leap, `(long, short)`.
+    base: (i8, i8),
+    /// The most repetitions of a rider.
+    range: Option<u8>,
+}
+
+/// The vectors one kind of atom takes, in each mode: `[both, move only, capture only]`.
+type Modes = [Vec<(i8, i8)>; 3];
+
+/// The piece `kind`'s moves under the options `tables` was compiled with, in Betza.
+pub fn write(tables: &Tables, kind: PieceKind) -> Written {
+    let def = &tables.variant().pieces()[kind.index()];
+    let mut exact = def.confinements.is_empty()
+        && def.within.is_empty()
+        && def.entries.is_empty()
+        && def.teleports.is_empty()
+        && !def.borrows;
+    let mut found: Vec<(Kind, Modes)> = Vec::new();
+    for p in def
+        .patterns
+        .iter()
+        .filter(|p| tables.guards_hold(&p.options))
+    {
+        let Some((atoms, all)) = pattern_atoms(p) else {
+            exact = false;
+            continue;
+        };
+        exact &= all;
+        let mode = match p.mode {
+            Mode::Both => 0,
+            Mode::MoveOnly => 1,
+            Mode::CaptureOnly => 2,
+        };
+        for (k, vs) in atoms {
+            let i = match found.iter().position(|(f, _)| *f == k) {
+                Some(i) => i,
+                None => {
+                    found.push((k, Default::default()));
+                    found.len() - 1
+                }
+            };
+            for v in vs {
+                if !found[i].1[mode].contains(&v) {
+                    found[i].1[mode].push(v);
+                }
+            }
+        }
+    }
+    let mut atoms: Vec<(String, String, (i8, i8), Kind)> = Vec::new();
+    for (k, mut modes) in found {
+        // A move that both moves and captures needs no `m` or `c`.
+        let both: Vec<(i8, i8)> = modes[1]
+            .iter()
+            .copied()
+            .filter(|v| modes[2].contains(v))
+            .collect();
+        modes[0].extend(both);
+        let [b, m, c] = &mut modes;
+        m.retain(|v| !b.contains(v));
+        c.retain(|v| !b.contains(v));
+        for (vs, mode) in [(&modes[0], ""), (&modes[1], "m"), (&modes[2], "c")] {
+            if vs.is_empty() {
+                continue;
+            }
+            let dirs = directions(k.base, vs);
+            let mut prefix = String::new();
+            if k.initial {
+                prefix.push('i');
+            }
+            prefix.push_str(mode);
+            if k.en_passant {
+                prefix.push('e');
+            }
+            prefix.extend(k.hop);
+            if k.lame {
+                prefix.push('n');
+            }
+            atoms.push((prefix, dirs, k.base, k));
+        }
+    }
+    let mut text = String::new();
+    let mut done = vec![false; atoms.len()];
+    for i in 0..atoms.len() {
+        if done[i] {
+            continue;
+        }
+        let (prefix, dirs, base, k) = &atoms[i];
+        let mut letter = letter_of(*base).unwrap_or('?');
+        // `WF` is `K`, `RB` is `Q`: joined when nothing else tells them apart.
+        if dirs.is_empty() && !k.lame && (*base == (1, 0) || *base == (1, 1)) {
+            let other = if *base == (1, 0) { (1, 1) } else { (1, 0) };
+            if let Some(j) = (i + 1..atoms.len()).find(|&j| {
+                let (p2, d2, b2, k2) = &atoms[j];
+                !done[j]
+                    && p2 == prefix
+                    && d2.is_empty()
+                    && *b2 == other
+                    && Kind { base: other, ..*k } == *k2
+            }) {
+                done[j] = true;
+                letter = 'K';
+            }
+        }
+        let word = match (k.rider, letter) {
+            (false, l) => l.to_string(),
+            (true, 'W') => "R".into(),
+            (true, 'F') => "B".into(),
+            (true, 'K') => "Q".into(),
+            (true, l) => format!("{l}{l}"),
+        };
+        let range = k.range.map(|r| r.to_string()).unwrap_or_default();
+        text.push_str(&format!("{prefix}{dirs}{word}{range}"));
+    }
+    let g = tables.geometry();
+    let mut castles: Vec<i32> = Vec::new();
+    for c in tables.variant().rules().castlings.iter() {
+        if c.king == kind && tables.guards_hold(&c.options) && c.side.0 == 0 {
+            let d = (g.file(c.king_to) - g.file(c.king_from)).abs();
+            if g.rank(c.king_to) != g.rank(c.king_from) || d < 2 {
+                exact = false;
+            } else if !castles.contains(&d) {
+                castles.push(d);
+            }
+        }
+    }
+    for d in castles {
+        text.push_str(&format!("O{d}"));
+    }
+    Written { text, exact }
+}
+
+/// The atoms of one pattern with the vectors each takes, and whether they say all of it;
+/// `None` when Betza cannot write its path.
+#[allow(clippy::type_complexity)]
+fn pattern_atoms(p: &Pattern) -> Option<(Vec<(Kind, Vec<(i8, i8)>)>, bool)> {
+    if p.shot || p.continuing.is_some() {
+        return None;
+    }
+    let all = p.zones.is_empty()
+        && p.unmoved != Some(false)
+        && p.in_check.is_none()
+        && p.capturing.is_none()
+        && p.into.is_empty()
+        && p.holding.is_none()
+        && p.crossing.is_empty()
+        && p.along.is_none()
+        && p.avoiding.is_empty();
+    let plain = |leg: &super::Leg| {
+        leg.arms.len() == 1 && leg.arms[0].zone.is_none() && !leg.arms[0].inward && !leg.bent
+    };
+    if !p.legs.iter().all(plain) {
+        return None;
+    }
+    let kind = |base, rider, hop, lame, range| Kind {
+        initial: p.unmoved == Some(true),
+        en_passant: p.takes_en_passant,
+        hop,
+        lame,
+        rider,
+        base,
+        range,
+    };
+    let Dirs::Vectors(first) = &p.legs[0].arms[0].dirs else {
+        return None;
+    };
+    let atoms = match p.legs.as_slice() {
+        [leg] => {
+            let (hop, rider, range) = match leg.kind {
+                LegKind::Step => (None, false, None),
+                LegKind::Slide { max } => (None, true, max),
+                LegKind::Hop { max, just_beyond } => {
+                    (Some(if just_beyond { 'g' } else { 'p' }), true, max)
+                }
+            };
+            let mut atoms = Vec::new();
+            for (base, vs) in by_leap(first)? {
+                letter_of(base)?;
+                atoms.push((kind(base, rider, hop, false, range), vs));
+            }
+            atoms
+        }
+        [a, b] if a.kind == LegKind::Step && b.kind == LegKind::Step => {
+            // Each way through: the first step and the second.
+            let mut ways: Vec<((i8, i8), (i8, i8))> = Vec::new();
+            for &u in first {
+                let seconds = match &b.arms[0].dirs {
+                    Dirs::Vectors(vs) => vs.clone(),
+                    Dirs::Same => vec![u],
+                    Dirs::Outward if u.0 == 0 || u.1 == 0 => {
+                        let (px, py) = (u.1, u.0);
+                        vec![(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)]
+                    }
+                    Dirs::Outward => vec![(u.0, 0), (0, u.1)],
+                };
+                for w in seconds {
+                    ways.push((u, w));
+                }
+            }
+            lame_atoms(&ways, &kind)?
+        }
+        _ => return None,
+    };
+    Some((atoms, all))
+}
+
+/// A two-step path as lame atoms: `nD` and `nA` (a step twice the same way), `nN` (every
+/// orthogonal step, then outward: the reader's only lame knight).
+#[allow(clippy::type_complexity)]
+fn lame_atoms(
+    ways: &[((i8, i8), (i8, i8))],
+    kind: &dyn Fn((i8, i8), bool, Option<char>, bool, Option<u8>) -> Kind,
+) -> Option<Vec<(Kind, Vec<(i8, i8)>)>> {
+    let unit = |(x, y): (i8, i8)| x.abs() <= 1 && y.abs() <= 1 && (x, y) != (0, 0);
+    if ways.iter().all(|&(u, w)| u == w && unit(u)) {
+        let mut out: Vec<(Kind, Vec<(i8, i8)>)> = Vec::new();
+        for &(u, _) in ways {
+            let base = if u.0 == 0 || u.1 == 0 { (2, 0) } else { (2, 2) };
+            let v = (2 * u.0, 2 * u.1);
+            match out.iter_mut().find(|(k, _)| k.base == base) {
+                Some((_, vs)) => vs.push(v),
+                None => out.push((kind(base, false, None, true, None), vec![v])),
+            }
+        }
+        return Some(out);
+    }
+    let mut horse: Vec<((i8, i8), (i8, i8))> = Vec::new();
+    for u in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+        let (px, py) = (u.1, u.0);
+        horse.push((u, (u.0 + px, u.1 + py)));
+        horse.push((u, (u.0 - px, u.1 - py)));
+    }
+    let same = ways.len() == horse.len() && horse.iter().all(|h| ways.contains(h));
+    same.then(|| {
+        let finals = horse.iter().map(|(u, w)| (u.0 + w.0, u.1 + w.1)).collect();
+        vec![(kind((2, 1), false, None, true, None), finals)]
+    })
+}
+
+/// Splits vectors by the leap they are turns of, in order of first appearance.
+fn by_leap(vs: &[(i8, i8)]) -> Option<Vec<((i8, i8), Vec<(i8, i8)>)>> {
+    let mut out: Vec<((i8, i8), Vec<(i8, i8)>)> = Vec::new();
+    for &(x, y) in vs {
+        let (a, b) = (
+            x.unsigned_abs().max(y.unsigned_abs()),
+            x.unsigned_abs().min(y.unsigned_abs()),
+        );
+        let base = (i8::try_from(a).ok()?, i8::try_from(b).ok()?);
+        match out.iter_mut().find(|(l, _)| *l == base) {
+            Some((_, chosen)) => chosen.push((x, y)),
+            None => out.push((base, vec![(x, y)])),
+        }
+    }
+    Some(out)
+}
+
+/// The atom letter of a leap.
+fn letter_of(base: (i8, i8)) -> Option<char> {
+    "WFDNAHCZG".chars().find(|&c| leap(c) == Some(base))
+}
+
+/// The shortest direction letters that select exactly `chosen` among the turns of `base`;
+/// none when they are all of them, or when no letters select exactly them (then all are
+/// written, which allows more).
+fn directions(base: (i8, i8), chosen: &[(i8, i8)]) -> String {
+    let every = all_vectors(base);
+    let mut want: Vec<(i8, i8)> = every
+        .iter()
+        .copied()
+        .filter(|v| chosen.contains(v))
+        .collect();
+    want.sort_unstable();
+    if want.len() == every.len() {
+        return String::new();
+    }
+    let diagonal = base.0 == base.1;
+    let oblique = base.0 != base.1 && base.1 != 0;
+    let mut candidates = vec!["f", "b", "l", "r", "s", "v"];
+    if diagonal || oblique {
+        candidates.extend(["fl", "fr", "bl", "br"]);
+    }
+    if oblique {
+        candidates.extend(["ff", "bb", "ll", "rr", "fs", "bs"]);
+    }
+    let reads = |text: &str| -> Vec<(i8, i8)> {
+        let gs = groups(text, diagonal, oblique);
+        let mut got: Vec<(i8, i8)> = every
+            .iter()
+            .copied()
+            .filter(|v| gs.iter().any(|g| selected(g, *v, oblique)))
+            .collect();
+        got.sort_unstable();
+        got
+    };
+    let mut best: Option<String> = None;
+    let n = candidates.len();
+    // Up to four groups, in the order listed: few enough to try them all.
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > 4 {
+            continue;
+        }
+        let text: String = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| candidates[i])
+            .collect();
+        if best.as_ref().is_some_and(|b| b.len() <= text.len()) {
+            continue;
+        }
+        if reads(&text) == want {
+            best = Some(text);
+        }
+    }
+    best.unwrap_or_default()
+}
