@@ -103,6 +103,12 @@ pub struct Written {
     pub exact: bool,
 }
 
+/// A displacement in the side's own frame: files, ranks.
+type Vector = (i8, i8);
+
+/// Vectors with what they are a turn of, or the atom they belong to.
+type Grouped<T> = Vec<(T, Vec<Vector>)>;
+
 /// What an atom is, apart from its mode and directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Kind {
@@ -249,8 +255,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
 
 /// The atoms of one pattern with the vectors each takes, and whether they say all of it;
 /// `None` when Betza cannot write its path.
-#[allow(clippy::type_complexity)]
-fn pattern_atoms(p: &Pattern) -> Option<(Vec<(Kind, Vec<(i8, i8)>)>, bool)> {
+fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
     if p.shot || p.continuing.is_some() {
         return None;
     }
@@ -323,14 +328,13 @@ fn pattern_atoms(p: &Pattern) -> Option<(Vec<(Kind, Vec<(i8, i8)>)>, bool)> {
 
 /// A two-step path as lame atoms: `nD` and `nA` (a step twice the same way), `nN` (every
 /// orthogonal step, then outward: the reader's only lame knight).
-#[allow(clippy::type_complexity)]
 fn lame_atoms(
-    ways: &[((i8, i8), (i8, i8))],
-    kind: &dyn Fn((i8, i8), bool, Option<char>, bool, Option<u8>) -> Kind,
-) -> Option<Vec<(Kind, Vec<(i8, i8)>)>> {
+    ways: &[(Vector, Vector)],
+    kind: &dyn Fn(Vector, bool, Option<char>, bool, Option<u8>) -> Kind,
+) -> Option<Grouped<Kind>> {
     let unit = |(x, y): (i8, i8)| x.abs() <= 1 && y.abs() <= 1 && (x, y) != (0, 0);
     if ways.iter().all(|&(u, w)| u == w && unit(u)) {
-        let mut out: Vec<(Kind, Vec<(i8, i8)>)> = Vec::new();
+        let mut out: Grouped<Kind> = Vec::new();
         for &(u, _) in ways {
             let base = if u.0 == 0 || u.1 == 0 { (2, 0) } else { (2, 2) };
             let v = (2 * u.0, 2 * u.1);
@@ -355,8 +359,8 @@ fn lame_atoms(
 }
 
 /// Splits vectors by the leap they are turns of, in order of first appearance.
-fn by_leap(vs: &[(i8, i8)]) -> Option<Vec<((i8, i8), Vec<(i8, i8)>)>> {
-    let mut out: Vec<((i8, i8), Vec<(i8, i8)>)> = Vec::new();
+fn by_leap(vs: &[Vector]) -> Option<Grouped<Vector>> {
+    let mut out: Grouped<Vector> = Vec::new();
     for &(x, y) in vs {
         let (a, b) = (
             x.unsigned_abs().max(y.unsigned_abs()),
