@@ -156,3 +156,58 @@ fn written_betza_has_first_moves_en_passant_castling_and_says_when_it_is_inexact
         ("mRcpR", true)
     );
 }
+
+/// XBoard's own Betza: directions before modes (`fmW`, `ifmnD`, `fceF`), a rider's range
+/// after its atom with `0` for none (`N0`, where `NN` would be two knights to XBoard); and
+/// whether what is written covers every move, which XBoard needs to check moves.
+#[test]
+fn xboard_betza_orders_modifiers_as_xboard_reads_them_and_says_what_it_covers() {
+    use rulebook::model::betza::{write_as, Dialect};
+    let xboard = |pos: &Position| {
+        let t = pos.tables();
+        write_as(
+            t,
+            t.variant().piece_by_name("Piece").unwrap(),
+            Dialect::XBoard,
+        )
+    };
+    for (betza, expected) in [
+        ("fmWfcF", "fmWfcF"),
+        ("NN", "N0"),
+        ("NN3", "N3"),
+        ("R4", "R4"),
+        ("mRcpR", "mRcpR"),
+        ("fnA", "fnA"),
+        ("gQ", "gQ"),
+        ("bbNsN", "sbbN"),
+    ] {
+        let w = xboard(&with_piece(betza));
+        assert_eq!(w.text, expected, "{betza}");
+        assert!(w.exact && w.covers, "{betza}");
+    }
+    let first = xboard(&with_moves(
+        "  move unmoved: step forward then step forward, move-only\n  move step any",
+    ));
+    assert_eq!(first.text, "ifmnDK");
+    let chess = common::start("chess.variant");
+    let t = chess.tables();
+    let pawn = write_as(
+        t,
+        t.variant().piece_by_name("Pawn").unwrap(),
+        Dialect::XBoard,
+    );
+    // The double step's zone is left out: more is allowed, nothing is missing.
+    assert_eq!(
+        (pawn.text.as_str(), pawn.exact, pawn.covers),
+        ("fmWfmnDfceF", false, true)
+    );
+    // Gala's Korna bends where the cross begins: Betza cannot cover it.
+    let gala = common::start("gala.variant");
+    let t = gala.tables();
+    let korna = write_as(
+        t,
+        t.variant().piece_by_name("Korna").unwrap(),
+        Dialect::XBoard,
+    );
+    assert!(!korna.covers && !korna.exact);
+}

@@ -101,6 +101,20 @@ pub struct Written {
     /// Whether it says exactly how the piece moves; otherwise it allows more, or leaves out
     /// moves it has no word for.
     pub exact: bool,
+    /// Whether every move the piece has is among those written (it may allow more): false
+    /// when moves Betza has no word for are left out.
+    pub covers: bool,
+}
+
+/// Whose Betza to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// What the definition reader takes: modes before directions (`mfW`), a rider doubled
+    /// (`NN`).
+    Rulebook,
+    /// XBoard's: directions before modes (`fmW`, `ifmnD`, `fceF`), a range after the atom
+    /// with `0` for no limit (`N0`).
+    XBoard,
 }
 
 /// A displacement in the side's own frame: files, ranks.
@@ -131,14 +145,18 @@ struct Kind {
 /// The vectors one kind of atom takes, in each mode: `[both, move only, capture only]`.
 type Modes = [Vec<(i8, i8)>; 3];
 
-/// The piece `kind`'s moves under the options `tables` was compiled with, in Betza.
+/// The piece `kind`'s moves under the options `tables` was compiled with, in the Betza the
+/// definition reader takes.
 pub fn write(tables: &Tables, kind: PieceKind) -> Written {
+    write_as(tables, kind, Dialect::Rulebook)
+}
+
+/// The piece `kind`'s moves under the options `tables` was compiled with, in `dialect`.
+pub fn write_as(tables: &Tables, kind: PieceKind, dialect: Dialect) -> Written {
     let def = &tables.variant().pieces()[kind.index()];
-    let mut exact = def.confinements.is_empty()
-        && def.within.is_empty()
-        && def.entries.is_empty()
-        && def.teleports.is_empty()
-        && !def.borrows;
+    let mut covers = def.teleports.is_empty() && !def.borrows;
+    let mut exact =
+        covers && def.confinements.is_empty() && def.within.is_empty() && def.entries.is_empty();
     let mut found: Vec<(Kind, Modes)> = Vec::new();
     for p in def
         .patterns
@@ -147,6 +165,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
     {
         let Some((atoms, all)) = pattern_atoms(p) else {
             exact = false;
+            covers = false;
             continue;
         };
         exact &= all;
@@ -187,19 +206,15 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
                 continue;
             }
             let dirs = directions(k.base, vs);
-            let mut prefix = String::new();
-            if k.initial {
-                prefix.push('i');
-            }
-            prefix.push_str(mode);
+            let mut modes = String::from(mode);
             if k.en_passant {
-                prefix.push('e');
+                modes.push('e');
             }
-            prefix.extend(k.hop);
+            modes.extend(k.hop);
             if k.lame {
-                prefix.push('n');
+                modes.push('n');
             }
-            atoms.push((prefix, dirs, k.base, k));
+            atoms.push((modes, dirs, k.base, k));
         }
     }
     let mut text = String::new();
@@ -208,7 +223,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
         if done[i] {
             continue;
         }
-        let (prefix, dirs, base, k) = &atoms[i];
+        let (modes, dirs, base, k) = &atoms[i];
         let mut letter = letter_of(*base).unwrap_or('?');
         // `WF` is `K`, `RB` is `Q`: joined when nothing else tells them apart.
         if dirs.is_empty() && !k.lame && (*base == (1, 0) || *base == (1, 1)) {
@@ -216,7 +231,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
             if let Some(j) = (i + 1..atoms.len()).find(|&j| {
                 let (p2, d2, b2, k2) = &atoms[j];
                 !done[j]
-                    && p2 == prefix
+                    && p2 == modes
                     && d2.is_empty()
                     && *b2 == other
                     && Kind { base: other, ..*k } == *k2
@@ -225,15 +240,21 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
                 letter = 'K';
             }
         }
-        let word = match (k.rider, letter) {
-            (false, l) => l.to_string(),
-            (true, 'W') => "R".into(),
-            (true, 'F') => "B".into(),
-            (true, 'K') => "Q".into(),
-            (true, l) => format!("{l}{l}"),
-        };
         let range = k.range.map(|r| r.to_string()).unwrap_or_default();
-        text.push_str(&format!("{prefix}{dirs}{word}{range}"));
+        let word = match (k.rider, letter, dialect) {
+            (false, l, _) => l.to_string(),
+            (true, 'W', _) => format!("R{range}"),
+            (true, 'F', _) => format!("B{range}"),
+            (true, 'K', _) => format!("Q{range}"),
+            (true, l, Dialect::Rulebook) => format!("{l}{l}{range}"),
+            (true, l, Dialect::XBoard) if range.is_empty() => format!("{l}0"),
+            (true, l, Dialect::XBoard) => format!("{l}{range}"),
+        };
+        let initial = if k.initial { "i" } else { "" };
+        text.push_str(&match dialect {
+            Dialect::Rulebook => format!("{initial}{modes}{dirs}{word}"),
+            Dialect::XBoard => format!("{initial}{dirs}{modes}{word}"),
+        });
     }
     let g = tables.geometry();
     let mut castles: Vec<i32> = Vec::new();
@@ -242,6 +263,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
             let d = (g.file(c.king_to) - g.file(c.king_from)).abs();
             if g.rank(c.king_to) != g.rank(c.king_from) || d < 2 {
                 exact = false;
+                covers = false;
             } else if !castles.contains(&d) {
                 castles.push(d);
             }
@@ -250,7 +272,11 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
     for d in castles {
         text.push_str(&format!("O{d}"));
     }
-    Written { text, exact }
+    Written {
+        text,
+        exact,
+        covers,
+    }
 }
 
 /// The atoms of one pattern with the vectors each takes, and whether they say all of it;

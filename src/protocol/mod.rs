@@ -4,6 +4,7 @@
 
 pub mod uci;
 pub mod xboard;
+mod xboard_pieces;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -11,13 +11,11 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::xboard_pieces::PieceMap;
 use super::{say, variant_slug, Out, Session};
 use crate::engine::search::{Clock, Limits, Report, Score, Style};
-use crate::engine::{notation, Move, Position};
+use crate::engine::{Move, Position};
 use crate::model::{Geometry, Side, Verdict};
-
-/// XBoard's own order of piece types, whose letters the `setup` command maps.
-const XBOARD_PIECES: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// Answers CECP commands from `input` until `quit` or its end.
 ///
@@ -51,10 +49,12 @@ pub fn run(
         }
         let _ = lines.send(Event::End);
     });
+    let pieces = Arc::new(PieceMap::new(s.start.tables()));
     let mut x = Cecp {
         s,
         out,
         slug,
+        pieces,
         tx,
         force: false,
         engine_side: Some(Side(1)),
@@ -110,6 +110,8 @@ struct Cecp {
     s: Session,
     out: Out,
     slug: String,
+    /// The pieces in XBoard's terms.
+    pieces: Arc<PieceMap>,
     tx: Sender<Event>,
     force: bool,
     engine_side: Option<Side>,
@@ -169,7 +171,6 @@ impl Cecp {
                 }
             }
         }
-        let g = self.s.start.tables().geometry();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black" => {}
@@ -192,13 +193,13 @@ impl Cecp {
                 self.force = false;
                 self.engine_side = Some(self.s.pos.next_side(self.s.pos.side_to_move()));
                 self.depth = None;
-                send_setup(&self.s, &self.out);
+                self.send_setup();
             }
             "variant" => {
                 if rest != self.slug {
                     self.say(&format!("Error (unknown variant): {rest}"));
                 } else {
-                    send_setup(&self.s, &self.out);
+                    self.send_setup();
                 }
             }
             "force" => self.force = true,
@@ -221,7 +222,11 @@ impl Cecp {
                     }
                 }
             }
-            "setboard" => match self.s.start.with_fen(&from_xboard(g, rest)) {
+            "setboard" => match self
+                .s
+                .start
+                .with_fen(&self.pieces.fen_in(self.s.start.tables(), rest))
+            {
                 Ok(p) => self.s.pos = p,
                 Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
             },
@@ -258,7 +263,7 @@ impl Cecp {
             "quit" => return false,
             _ => {
                 // Protocol 1 sends moves bare.
-                if parse_move(&self.s.pos, line).is_some() {
+                if self.parse_move(line).is_some() {
                     self.user_move(line);
                 } else {
                     self.say(&format!("Error (unknown command): {line}"));
@@ -268,8 +273,21 @@ impl Cecp {
         true
     }
 
+    /// Tells XBoard the board, the start position and the pieces' moves.
+    fn send_setup(&self) {
+        for line in self.pieces.setup(&self.s.start) {
+            self.say(&line);
+        }
+    }
+
+    /// Reads a move in XBoard's squares and letters, checked against the legal moves.
+    fn parse_move(&self, text: &str) -> Option<Move> {
+        let g = self.s.pos.tables().geometry();
+        self.pieces.parse(&self.s.pos, &from_xboard(g, text))
+    }
+
     fn user_move(&mut self, text: &str) {
-        let Some(m) = parse_move(&self.s.pos, text) else {
+        let Some(m) = self.parse_move(text) else {
             self.say(&format!("Illegal move: {text}"));
             return;
         };
@@ -314,11 +332,12 @@ impl Cecp {
         let out = Arc::clone(&self.out);
         let tx = self.tx.clone();
         let result = Arc::clone(&self.result);
+        let pieces = Arc::clone(&self.pieces);
         self.s.think(
             limits,
             move |r| {
                 if post {
-                    say(&out, &thinking_line(&pos, r));
+                    say(&out, &thinking_line(&pieces, &pos, r));
                 }
             },
             move |best, _| {
@@ -341,7 +360,7 @@ impl Cecp {
         self.s.wait();
         if let Some(m) = best {
             let g = self.s.pos.tables().geometry();
-            let text = to_xboard(g, &notation::coord(&self.s.pos, &m));
+            let text = to_xboard(g, &self.pieces.move_text(&self.s.pos, &m));
             self.say(&format!("move {text}"));
             self.s.pos.play(m);
             if let Some(line) = game_over(&self.s.pos) {
@@ -352,58 +371,6 @@ impl Cecp {
             self.say(&format!("pong {n}"));
         }
     }
-}
-
-/// `setup (PIECES) WxH+HOLDINGS_fairy FEN`: the board, the pieces' letters in XBoard's order
-/// of piece types, and the start position.
-fn send_setup(s: &Session, out: &Out) {
-    let t = s.start.tables();
-    let g = t.geometry();
-    let mut slots: Vec<char> = vec!['.'; XBOARD_PIECES.len()];
-    let mut spare: Vec<char> = Vec::new();
-    let mut letters: Vec<char> = Vec::new();
-    for def in t.variant().pieces() {
-        let mut chars = def.letter.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            letters.push(c.to_ascii_uppercase());
-        }
-    }
-    for &c in &letters {
-        if let Some(i) = XBOARD_PIECES.find(c) {
-            slots[i] = c;
-        } else {
-            spare.push(c);
-        }
-    }
-    for c in spare {
-        // A letter XBoard has no piece type for takes a free slot before the king's.
-        if let Some(i) = slots[..slots.len() - 1].iter().position(|&x| x == '.') {
-            slots[i] = c;
-        }
-    }
-    let white: String = slots.iter().collect();
-    let black = white.to_ascii_lowercase();
-    let holdings = if t.rules().captures_to_hand || !t.setup_hand().is_empty() {
-        letters.len()
-    } else {
-        0
-    };
-    let fen = s.start.fen();
-    say(
-        out,
-        &format!(
-            "setup ({white}{black}) {}x{}+{holdings}_fairy {fen}",
-            g.width, g.height
-        ),
-    );
-}
-
-/// Reads a move in XBoard's squares, checked against the legal moves.
-fn parse_move(pos: &Position, text: &str) -> Option<Move> {
-    let g = pos.tables().geometry();
-    let ours = from_xboard(g, text);
-    let m = notation::parse_coord(pos, &ours).ok()?;
-    pos.legal_moves().contains(&m).then_some(m)
 }
 
 /// The game's result line (`1-0 {...}`), if the game is over.
@@ -420,7 +387,7 @@ fn game_over(pos: &Position) -> Option<String> {
 }
 
 /// `DEPTH SCORE TIME NODES PV`, time in centiseconds, as XBoard reads thinking output.
-fn thinking_line(pos: &Position, r: &Report) -> String {
+fn thinking_line(pieces: &PieceMap, pos: &Position, r: &Report) -> String {
     let score = match r.score {
         Score::Centipawns(cp) => cp,
         Score::Mate(n) if n > 0 => 100_000 + n,
@@ -431,7 +398,7 @@ fn thinking_line(pos: &Position, r: &Report) -> String {
     let mut pv = String::new();
     for m in &r.pv {
         pv.push(' ');
-        pv.push_str(&to_xboard(g, &notation::coord(&p, m)));
+        pv.push_str(&to_xboard(g, &pieces.move_text(&p, m)));
         p.play(*m);
     }
     format!(
