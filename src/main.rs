@@ -136,8 +136,8 @@ enum Command {
         options: Vec<String>,
     },
     /// Speak XBoard/CECP (protocol 2) on standard input and output, playing this definition
-    /// (for XBoard and WinBoard; the board size, holdings and start position are sent to the
-    /// GUI).
+    /// (for XBoard and WinBoard; the board size, holdings, start position and the pieces' moves
+    /// in Betza are sent to the GUI).
     Xboard {
         /// Definition file.
         file: PathBuf,

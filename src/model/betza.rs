@@ -5,10 +5,11 @@
 //! The writer puts down what Betza can say: leapers, riders with a range, hoppers (`p`, `g`),
 //! lame leapers (`nN`, `nA`, `nD`), modes (`m`, `c`), directions, a first move (`i`), en
 //! passant (`e`) and castling (`O` with the king's distance); the last three are XBoard's
-//! extensions, which the definition reader does not take. Conditions Betza has no word for (zones, checks,
-//! lines, which pieces may be taken) are left out, so that what is written allows at least the
-//! piece's moves; moves it cannot write at all (bent paths, shots, teleports, borrowed moves)
-//! are left out and the result is marked inexact.
+//! extensions, which the definition reader does not take. Conditions Betza has no word for
+//! (zones, checks, lines, which pieces may be taken) are left out, so that what is written
+//! allows at least the piece's moves; moves it cannot write at all (bent paths, shots,
+//! teleports, borrowed moves) are left out, and the result says it does not cover them. It
+//! writes the reader's dialect or XBoard's, which orders modifiers differently.
 
 use super::{Dirs, LegKind, Mode, Pattern, PieceKind, Tables};
 

@@ -311,7 +311,9 @@ impl Cecp {
             ..Default::default()
         };
         if let Some(t) = self.fixed_time {
-            limits.movetime = Some(t);
+            // XBoard's clock counts the exact time per move, pipes and all: aim short of it.
+            let margin = (t / 10).max(Duration::from_millis(30));
+            limits.movetime = Some(t.saturating_sub(margin).max(Duration::from_millis(10)));
         } else if let Some(time) = self.clock {
             let played = self.s.pos.fullmove_number().saturating_sub(1);
             let mps = self.moves_per_session;
