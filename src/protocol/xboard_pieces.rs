@@ -187,24 +187,12 @@ impl PieceMap {
 
     /// A FEN of Rulebook's with XBoard's piece letters.
     pub(super) fn fen_out(&self, t: &Tables, fen: &str) -> String {
-        let ours: Vec<String> = t
-            .variant()
-            .pieces()
-            .iter()
-            .map(|p| p.letter.to_ascii_uppercase())
-            .collect();
-        translate(fen, &ours, &self.tokens)
+        translate(fen, &letters(t), &self.tokens)
     }
 
     /// XBoard's FEN with Rulebook's piece letters.
     pub(super) fn fen_in(&self, t: &Tables, fen: &str) -> String {
-        let ours: Vec<String> = t
-            .variant()
-            .pieces()
-            .iter()
-            .map(|p| p.letter.to_ascii_uppercase())
-            .collect();
-        translate(fen, &self.tokens, &ours)
+        translate(fen, &self.tokens, &letters(t))
     }
 
     /// A legal move as XBoard writes it, in Rulebook's squares: promotions as the promoted
@@ -250,6 +238,15 @@ impl PieceMap {
                 .filter(|m| legal.contains(m)),
         }
     }
+}
+
+/// Rulebook's FEN letter of each kind, uppercase.
+fn letters(t: &Tables) -> Vec<String> {
+    t.variant()
+        .pieces()
+        .iter()
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect()
 }
 
 /// Rewrites the piece letters of a FEN's first field from `from` tokens to `to` tokens (both
