@@ -1,10 +1,11 @@
 //! The evaluation, derived from the definition alone: material from the pieces' values, square
-//! tables from each piece's reach on an empty board (its mobility as the compiled tables give
-//! it), the way to promotion and to the goal zones of `when` rules, measured in the piece's own
-//! moves, and royal pieces kept on sheltered squares. Nothing here knows a game by name.
+//! tables from each piece's reach on an empty board, its mobility in the position (the squares
+//! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
+//! zones of `when` rules, measured in the piece's own moves, and royal pieces kept on sheltered
+//! squares. Nothing here knows a game by name.
 
 use crate::engine::{Piece, Position};
-use crate::model::{PieceKind, Side, Verdict};
+use crate::model::{PathFlags, PieceKind, Side, Square, Verdict};
 
 /// Centipawns per square of reach above the piece's average.
 const REACH_WEIGHT: i32 = 4;
@@ -12,6 +13,9 @@ const REACH_WEIGHT: i32 = 4;
 const ROYAL_REACH_WEIGHT: i32 = 2;
 /// The most a goal zone adds for a piece standing in it.
 const GOAL_BONUS: i32 = 300;
+/// Centipawns per square a piece can move to or capture on in the position, beyond what its
+/// square table already credits for an empty board: blocked riders lose, open files gain.
+const MOBILITY_WEIGHT: i32 = 2;
 
 /// The tables of the evaluation, built once per compiled definition.
 #[derive(Clone, Debug)]
@@ -26,6 +30,9 @@ pub struct Evaluator {
     hands: bool,
     /// Per (side, kind, square): the positional term.
     table: Vec<i32>,
+    /// Per kind: whether its mobility in the position counts (for riders and hoppers, not for
+    /// royal pieces, whose freedom is exposure: their square table keeps them sheltered).
+    mobile: Vec<bool>,
 }
 
 impl Evaluator {
@@ -50,6 +57,7 @@ impl Evaluator {
             .map(|k| (t.variant().pieces()[k].value * 100.0).round() as i32)
             .collect();
         let mut table = vec![0; sides * kinds * squares];
+        let mut mobile = vec![false; kinds];
         for s in 0..sides {
             let side = Side(s as u8);
             for k in 0..kinds {
@@ -64,6 +72,11 @@ impl Evaluator {
                     on.iter().sum::<i32>() / on.len() as i32
                 };
                 let royal = t.royal(kind) && t.rules().checkmate;
+                // Steppers' mobility hardly changes and costs a walk at every leaf: only
+                // pieces whose paths run on past their first square count it.
+                mobile[k] |= !royal
+                    && g.squares()
+                        .any(|sq| t.reach(kind, side, sq).len() > t.paths(kind, side, sq).len());
                 for sq in 0..squares {
                     table[base + sq] += if royal {
                         -ROYAL_REACH_WEIGHT * (reach[sq] - mean)
@@ -116,6 +129,7 @@ impl Evaluator {
             hand_value,
             hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
             table,
+            mobile,
         }
     }
 
@@ -136,6 +150,9 @@ impl Evaluator {
                 let kind = pos.cell_kind(pos.board[sq as usize]);
                 side_score += self.value[kind.index()]
                     + self.table[(s * self.kinds + kind.index()) * self.squares + sq as usize];
+                if self.mobile[kind.index()] {
+                    side_score += MOBILITY_WEIGHT * mobility(pos, Side(s as u8), kind, Square(sq));
+                }
             }
             if self.hands {
                 for k in 0..self.kinds {
@@ -154,6 +171,30 @@ impl Evaluator {
         }
         score
     }
+}
+
+/// How many squares the piece of `kind` of `side` on `from` reaches in `pos` along its own
+/// paths, moving to empty squares or capturing enemy pieces, whoever is to move. Counted, not
+/// generated: no promotion choices, no target rules, no borrowed powers, no teleports.
+fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
+    let t = pos.tables();
+    let mut n = 0;
+    for path in t.paths(kind, side, from) {
+        if !pos.condition_holds(path.condition(), from) {
+            continue;
+        }
+        let flags = path.flags();
+        let moves = flags.has(PathFlags::MOVE);
+        let captures = flags.has(PathFlags::CAPTURE);
+        for (_, occupant) in t.walk(path, &pos.board) {
+            n += if occupant == 0 {
+                moves as i32
+            } else {
+                (captures && pos.cell_side(occupant) != side) as i32
+            };
+        }
+    }
+    n
 }
 
 /// Where a piece of `kind` of `side` moves from each square of an empty board.
@@ -224,4 +265,80 @@ fn distances_to(graph: &Graph, from_set: &[usize]) -> Vec<Option<u16>> {
         }
     }
     dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Tables;
+
+    fn position(file: &str, fen: &str) -> Position {
+        let text = std::fs::read_to_string(format!("definitions/{file}")).unwrap();
+        let variant = crate::load(file, &text).unwrap();
+        Position::new(Tables::compile(&variant, &[]).unwrap())
+            .with_fen(fen)
+            .unwrap()
+    }
+
+    /// The counted mobility of a piece is the number of squares move generation sends it to,
+    /// for pieces whose moves depend on nothing but the board: riders, lame leapers, hoppers.
+    #[test]
+    fn mobility_counts_the_squares_move_generation_reaches() {
+        let cases = [
+            (
+                "chess.variant",
+                "r3k2r/pp3ppp/2n1bn2/2b1p3/4P3/2NB1N2/PPP2PPP/R1BQ1RK1 w kq - 0 1",
+            ),
+            ("chess.variant", "4k3/8/8/3q4/8/1N6/8/R3K2B w - - 0 1"),
+            (
+                "xiangqi.variant",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            ),
+            (
+                "xiangqi.variant",
+                "4k4/9/4c4/9/2n6/9/4R4/2N1C4/9/4K4 w - - 0 1",
+            ),
+        ];
+        let mut checked = 0;
+        for (file, fen) in cases {
+            let pos = position(file, fen);
+            let t = pos.tables();
+            let me = pos.side_to_move();
+            for &sq in &pos.plist[me.index()] {
+                let from = Square(sq);
+                let kind = pos.cell_kind(pos.board[sq as usize]);
+                let letter = &t.variant().piece(kind).letter;
+                if !["R", "B", "Q", "N", "C"].contains(&letter.to_ascii_uppercase().as_str()) {
+                    continue;
+                }
+                let mut moves = Vec::new();
+                pos.piece_moves(from, &mut moves);
+                let mut targets: Vec<_> = moves.iter().map(|m| m.to).collect();
+                targets.sort_by_key(|s| s.0);
+                targets.dedup();
+                assert_eq!(
+                    mobility(&pos, me, kind, from),
+                    targets.len() as i32,
+                    "{letter} on {} in {fen}",
+                    t.geometry().name(from)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 16, "only {checked} pieces checked");
+    }
+
+    /// A rook shut in by its own pawns is worth less than the same rook on an open file.
+    #[test]
+    fn an_open_file_scores_above_a_closed_one() {
+        let open = position("chess.variant", "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
+        let shut = position("chess.variant", "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1");
+        let eval = Evaluator::new(&open);
+        let g = open.tables().geometry();
+        let a1 = g.parse("a1").unwrap();
+        let rook = open.piece_at(a1).unwrap();
+        assert_eq!(mobility(&open, rook.side, rook.kind, a1), 10);
+        assert_eq!(mobility(&shut, rook.side, rook.kind, a1), 3);
+        assert!(eval.evaluate(&open) > eval.evaluate(&shut));
+    }
 }
