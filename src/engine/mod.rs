@@ -16,3 +16,13 @@ pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide};
 pub use position::{Piece, Position, MAX_IN_HANDS};
+
+/// A position of a shipped definition (`definitions/FILE`), from a FEN, for unit tests.
+#[cfg(test)]
+pub(crate) fn shipped_position(file: &str, fen: &str) -> Position {
+    let text = std::fs::read_to_string(format!("definitions/{file}")).unwrap();
+    let variant = crate::load(file, &text).unwrap();
+    Position::new(crate::model::Tables::compile(&variant, &[]).unwrap())
+        .with_fen(fen)
+        .unwrap()
+}

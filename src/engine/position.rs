@@ -1093,11 +1093,7 @@ mod tests {
     use super::*;
 
     fn chess(fen: &str) -> Position {
-        let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
-        let variant = crate::load("chess.variant", &text).unwrap();
-        Position::new(Tables::compile(&variant, &[]).unwrap())
-            .with_fen(fen)
-            .unwrap()
+        crate::engine::shipped_position("chess.variant", fen)
     }
 
     /// No definition makes shots yet; the move kind is played and taken back all the same.

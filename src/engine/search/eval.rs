@@ -270,15 +270,7 @@ fn distances_to(graph: &Graph, from_set: &[usize]) -> Vec<Option<u16>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Tables;
-
-    fn position(file: &str, fen: &str) -> Position {
-        let text = std::fs::read_to_string(format!("definitions/{file}")).unwrap();
-        let variant = crate::load(file, &text).unwrap();
-        Position::new(Tables::compile(&variant, &[]).unwrap())
-            .with_fen(fen)
-            .unwrap()
-    }
+    use crate::engine::shipped_position as position;
 
     /// The counted mobility of a piece is the number of squares move generation sends it to,
     /// for pieces whose moves depend on nothing but the board: riders, lame leapers, hoppers.
