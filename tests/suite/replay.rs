@@ -1,6 +1,6 @@
 //! Game records from the seeds replay move by move; broken records stop at the right ply.
 
-mod common;
+use crate::common;
 use common::start;
 use rulebook::engine::record::{replay, ReplayError};
 use rulebook::engine::{Outcome, Reason};

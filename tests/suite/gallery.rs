@@ -1,7 +1,7 @@
 //! The diagram gallery of every shipped game: every piece drawn, the page complete, and the
 //! gallery's diagrams pinned as text and JSON (and one SVG per game).
 
-mod common;
+use crate::common;
 
 use rulebook::render::{diagram_info, gallery, move_diagram, DiagramMode};
 
@@ -115,7 +115,7 @@ fn gallery_diagrams_as_text_json_and_svg() {
         let first = &g.pieces[0].diagrams[0];
         svgs.push_str(&format!("<!-- {game}: {} -->\n{}", first.file, first.svg));
     }
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("gallery_text", text);
         insta::assert_snapshot!("gallery_json", serde_json::to_string_pretty(&json).unwrap());
         insta::assert_snapshot!("gallery_svg_first_pieces", svgs);

@@ -36,7 +36,7 @@ fn middle_xiangqi_pieces() {
         "CrossedPawn" => "g7",
         _ => "g5",
     });
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("diagrams_middle_xiangqi", text);
     });
 }
@@ -47,7 +47,7 @@ fn delegating_chess_pieces() {
         "Pawn" => "d3",
         _ => "d6",
     });
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("diagrams_delegating_chess", text);
     });
 }

@@ -1,7 +1,7 @@
 //! Moves written in Betza notation behave exactly like the same moves written as legs: Chess
 //! and Xiangqi with Betza pieces reach the published perft counts.
 
-mod common;
+use crate::common;
 use rulebook::engine::{perft, Position};
 
 fn fixture(name: &str) -> Position {

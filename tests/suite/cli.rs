@@ -1,6 +1,6 @@
 //! The command line as a user sees it: output pinned with insta snapshots.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -34,7 +34,7 @@ fn rulebook_with_input(args: &[&str], input: &str) -> (String, String, i32) {
 
 macro_rules! snap {
     ($name:expr, $value:expr) => {
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!($name, $value);
         })
     };

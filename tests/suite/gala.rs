@@ -2,7 +2,7 @@
 //! sentence it proves and checks it on a position built for it. Positions are written as
 //! piece lists; white's Galas stand out of the way unless the test is about them.
 
-mod common;
+use crate::common;
 use common::{sorted, targets};
 use rulebook::engine::{notation, record, Piece, Position};
 use rulebook::model::{Side, Tables};
@@ -508,7 +508,7 @@ fn every_piece_is_drawn_from_a_castle_a_mound_the_cross_and_the_centre() {
             all += "\n";
         }
     }
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("gala_pieces", all);
     });
 }

@@ -1,7 +1,7 @@
 //! What the engine holds, whatever a definition or a FEN asks: any number of castlings, large
 //! hands, several promotion clauses per piece; and one-line refusals beyond its limits.
 
-mod common;
+use crate::common;
 use common::{start, start_of};
 use rulebook::engine::{perft, MoveKind, Position};
 use rulebook::model::Tables;

@@ -1,7 +1,7 @@
 //! Hand-checked positions for the movement constructs of the shipped games: every target
 //! list below was worked out by hand from the rules, square by square.
 
-mod common;
+use crate::common;
 use common::{sorted, start, start_of, targets};
 use rulebook::engine::{notation, Position};
 

@@ -2,7 +2,7 @@
 //! `pyffish.get_fen(variant, start, moves)` (pyffish 0.0.90) wrote for the same moves, and every
 //! FEN read below is one it reads or lists.
 
-mod common;
+use crate::common;
 use common::{start, start_of};
 use rulebook::engine::{notation, perft, Position};
 

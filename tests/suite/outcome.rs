@@ -1,6 +1,6 @@
 //! Game results and the rules around them, on hand-built positions.
 
-mod common;
+use crate::common;
 use common::start;
 use rulebook::engine::record::replay;
 use rulebook::engine::{notation, Outcome, Position, Reason};

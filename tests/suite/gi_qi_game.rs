@@ -2,7 +2,7 @@
 //! before and after crossing the river compared with the Betza given for it, then each rule
 //! the page states on a position built for it.
 
-mod common;
+use crate::common;
 use common::{sorted, targets};
 use rulebook::engine::{notation, Piece, Position};
 use rulebook::model::{Side, Tables};
@@ -137,7 +137,7 @@ fn every_piece_moves_as_its_betza_before_and_after_crossing() {
             }
         }
     }
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("gi_qi_game_pieces", pinned);
     });
 }

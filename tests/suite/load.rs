@@ -1,7 +1,7 @@
 //! Every valid fixture and every shipped definition loads without errors or warnings; the
 //! valid fixtures' checked models are pinned as readable summaries.
 
-mod common;
+use crate::common;
 
 use std::{fmt::Write, path::Path};
 
@@ -261,11 +261,11 @@ fn summary(v: &Variant) -> String {
 #[test]
 fn valid_fixtures_load() {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!("fixtures/valid/**/*.variant", |path| {
+        insta::glob!("..", "fixtures/valid/**/*.variant", |path| {
             insta::assert_snapshot!(summary(&load_clean(path)));
         });
     });

@@ -1,6 +1,6 @@
 //! Properties every position of every shipped definition keeps, checked along random games.
 
-mod common;
+use crate::common;
 
 use rulebook::engine::{notation, Position};
 use rulebook::model::Tables;

@@ -2,7 +2,7 @@
 //! `stay within`, directions per zone, `inward`, `into`, bent slides and hops, shots and
 //! capture predicates, setups per option. Every target list was worked out by hand.
 
-mod common;
+use crate::common;
 use common::sorted;
 use rulebook::engine::{notation, Position};
 use rulebook::model::Tables;
@@ -495,7 +495,7 @@ fn lines_are_drawn_in_board_maps_and_diagrams() {
     );
     let diagram =
         rulebook::render::move_diagram(&alone, &[at], rulebook::render::DiagramMode::Alone);
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("lines_korna_a1", diagram);
     });
     let svg =

@@ -47,11 +47,11 @@ fn codes(diag: &rulebook::Diagnostics) -> Vec<String> {
 #[test]
 fn invalid_fixtures_are_refused() {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!("fixtures/invalid/**/*.variant", |path| {
+        insta::glob!("..", "fixtures/invalid/**/*.variant", |path| {
             let (text, name) = fixture(path);
             let expected = expected_codes(&text);
             assert!(!expected.is_empty(), "{name}: first line must be `# expect: CODE`");
@@ -74,11 +74,11 @@ fn invalid_fixtures_are_refused() {
 #[test]
 fn warning_fixtures_load_with_warnings() {
     insta::with_settings!({
-        snapshot_path => "../snapshots",
+        snapshot_path => "../../snapshots",
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::glob!("fixtures/warnings/**/*.variant", |path| {
+        insta::glob!("..", "fixtures/warnings/**/*.variant", |path| {
             let (text, name) = fixture(path);
             let expected = expected_codes(&text);
             assert!(!expected.is_empty(), "{name}: first line must be `# expect: CODE`");

@@ -165,7 +165,7 @@ fn every_seed_diagram_is_redrawn_square_for_square() {
             side_by_side.push_str(&format!("{page}  {mine}\n"));
         }
         insta::with_settings!({
-            snapshot_path => "../snapshots",
+            snapshot_path => "../../snapshots",
             prepend_module_to_snapshot => false,
         }, {
             insta::assert_snapshot!(

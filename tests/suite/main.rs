@@ -1,0 +1,25 @@
+//! The integration tests, one binary: each module was a test file of its own, and sharing one
+//! binary means the library is linked once after an edit, not once per file.
+
+mod api;
+mod betza;
+mod cli;
+mod common;
+mod constructs;
+mod deep;
+mod diagnostics;
+mod diagrams;
+mod fen;
+mod gala;
+mod gallery;
+mod gi_qi_game;
+mod invariants;
+mod limits;
+mod load;
+mod outcome;
+mod perft;
+mod protocols;
+mod replay;
+mod robustness;
+mod seed_diagrams;
+mod zone_constructs;
