@@ -72,6 +72,34 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A line longer than any definition needs.
+    #[error("line longer than {limit} characters")]
+    #[diagnostic(
+        code(rulebook::file::line_too_long),
+        help("break the line; a definition's lines are at most {limit} characters long")
+    )]
+    LineTooLong {
+        /// The longest line allowed.
+        limit: usize,
+        /// The first character past the limit.
+        #[label("the line goes on past here")]
+        at: SourceSpan,
+    },
+
+    /// A name or other word longer than any definition needs.
+    #[error("word longer than {limit} characters")]
+    #[diagnostic(
+        code(rulebook::file::word_too_long),
+        help("names, letters and setup rows are at most {limit} characters long; shorten it")
+    )]
+    WordTooLong {
+        /// The longest word allowed.
+        limit: usize,
+        /// The word's first characters.
+        #[label("this word is too long")]
+        at: SourceSpan,
+    },
+
     /// More problems than are worth listing.
     #[error("{omitted} more problems not shown")]
     #[diagnostic(
@@ -233,6 +261,25 @@ pub enum DefinitionError {
         /// The first one.
         #[label("first declared here")]
         first: SourceSpan,
+    },
+
+    /// A side whose name starts with the letter FEN uses for another side.
+    #[error("side `{name}` could be mistaken for the {other} side in FEN")]
+    #[diagnostic(
+        code(rulebook::sides::fen_letter),
+        severity(Warning),
+        help("in FEN the side to move is `w` for the first side and `b` for the second (then `c`, `d`), whatever the sides are called: `{letter}` means the {other} side here; name the sides so that their initials agree, or keep that in mind when writing FEN")
+    )]
+    SideLetterClash {
+        /// The side's name.
+        name: String,
+        /// The side FEN writes with the name's initial: `first`, `second`, ...
+        other: String,
+        /// The letter.
+        letter: char,
+        /// The name.
+        #[label("in FEN, `{letter}` is the {other} side")]
+        at: SourceSpan,
     },
 
     // ---- names ----

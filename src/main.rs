@@ -433,6 +433,8 @@ fn check(
                     "plies": r.plies,
                     "decided": r.decided,
                     "findings": r.findings.iter().map(|f| serde_json::json!({
+                        "code": f.kind.code(),
+                        "severity": if f.kind.is_internal() { "error" } else { "warning" },
                         "problem": f.kind.to_string(),
                         "internal": f.kind.is_internal(),
                         "moves": f.moves,
@@ -450,29 +452,7 @@ fn check(
             println!("{name}: ok");
         }
         if let Some(r) = &deep_report {
-            println!(
-                "{name}: {} random games, {} plies, {} ended by a rule: {}",
-                r.games,
-                r.plies,
-                r.decided,
-                if r.findings.is_empty() {
-                    "nothing found".to_string()
-                } else {
-                    format!("{} problem(s)", r.findings.len())
-                }
-            );
-            for f in &r.findings {
-                println!("  {}", f.kind);
-                println!(
-                    "    moves: {}",
-                    if f.moves.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        f.moves.join(" ")
-                    }
-                );
-                println!("    fen: {}", f.fen);
-            }
+            print_deep(&name, r);
         }
     }
     Ok(if failed {
@@ -482,13 +462,73 @@ fn check(
     })
 }
 
+/// `check --deep` as text: what was played, then each finding as a warning (a property of
+/// the definition) or an error (a fault of the interpreter) with its code, the position and
+/// the last moves that led there (`--format json` lists them all).
+fn print_deep(name: &str, r: &rulebook::engine::deep::DeepReport) {
+    const LAST_MOVES: usize = 12;
+    let errors = r.findings.iter().filter(|f| f.kind.is_internal()).count();
+    let warnings = r.findings.len() - errors;
+    let count = |n: usize, what: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {what}")),
+        n => Some(format!("{n} {what}s")),
+    };
+    let found: Vec<String> = [count(errors, "error"), count(warnings, "warning")]
+        .into_iter()
+        .flatten()
+        .collect();
+    println!(
+        "{name}: {} random games, {} plies, {} ended by a rule: {}",
+        r.games,
+        r.plies,
+        r.decided,
+        if found.is_empty() {
+            "nothing found".to_string()
+        } else {
+            found.join(", ")
+        }
+    );
+    for f in &r.findings {
+        let severity = if f.kind.is_internal() {
+            "error"
+        } else {
+            "warning"
+        };
+        println!("{severity}[{}]: {}", f.kind.code(), f.kind);
+        println!("  help: {}", f.kind.help());
+        println!("  position after {} plies: {}", f.moves.len(), f.fen);
+        if !f.moves.is_empty() {
+            let from = f.moves.len().saturating_sub(LAST_MOVES);
+            println!(
+                "  {}: {}",
+                if from == 0 {
+                    "moves from the start".to_string()
+                } else {
+                    format!("last {LAST_MOVES} moves (all of them with --format json)")
+                },
+                f.moves[from..].join(" ")
+            );
+        }
+    }
+}
+
 /// The diagnostics as JSON, every span with its line and column.
 fn json_report(d: &rulebook::Diagnostics, text: &str) -> Result<serde_json::Value, Failure> {
     let mut rendered = String::new();
     miette::JSONReportHandler::new()
         .render_report(&mut rendered, d)
         .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
-    let mut value = serde_json::from_str(&rendered)?;
+    // miette escapes only some control characters; the rest (a NUL in the file, say) would
+    // make the JSON invalid, and outside strings it writes none.
+    let escaped: String = rendered
+        .chars()
+        .map(|c| match c {
+            '\u{0}'..='\u{1f}' => format!("\\u{:04x}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect();
+    let mut value = serde_json::from_str(&escaped)?;
     with_lines_and_columns(&mut value, text);
     Ok(value)
 }

@@ -16,7 +16,7 @@ mod zones;
 
 use crate::{
     diagnostics::{DefinitionError, Diagnostics},
-    model::{Geometry, RoyalGuard, Rules, SideDef, Variant, Verdict},
+    model::{Geometry, RoyalGuard, Rules, Side, SideDef, Variant, Verdict},
     syntax::{self, ast, Span},
 };
 
@@ -398,6 +398,20 @@ impl Ctx {
                 name: side.name.node.clone(),
                 facing: geometry::facing(side.facing.node),
             });
+        }
+        const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
+        for (i, side) in decl.sides.iter().enumerate() {
+            let initial = side.name.node.chars().next();
+            let clash = (0..decl.sides.len().min(ORDINALS.len()))
+                .find(|&j| j != i && initial == Some(Side(j as u8).fen_letter()));
+            if let (Some(j), Some(letter)) = (clash, initial) {
+                self.report(DefinitionError::SideLetterClash {
+                    name: side.name.node.clone(),
+                    other: ORDINALS[j].into(),
+                    letter,
+                    at: side.name.span.into(),
+                });
+            }
         }
         match decl.sides.len() {
             0 | 1 => self.report(DefinitionError::TooFewSides {

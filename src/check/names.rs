@@ -73,8 +73,16 @@ enum Kind {
 pub(super) struct Reported(HashSet<(u8, String)>);
 
 impl Reported {
+    /// How many unknown names get a search for a similar one: beyond that the report is
+    /// summarised anyway, and a file of thousands of unknown names would take minutes.
+    const SEARCHED: usize = 200;
+
     fn first_time(&mut self, kind: Kind, name: &str) -> bool {
         self.0.insert((kind as u8, name.to_string()))
+    }
+
+    fn searchable(&self) -> bool {
+        self.0.len() <= Self::SEARCHED
     }
 }
 
@@ -83,9 +91,15 @@ pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    /// Enough for any real definition; bounds the work on a machine-made one.
+    const MAX_COMPARED: usize = 2_000;
     let lower = name.to_lowercase();
-    let limit = (name.chars().count() / 3).max(1);
+    let length = name.chars().count();
+    let limit = (length / 3).max(1);
     candidates
+        // Names whose lengths differ by more than the limit are farther than it.
+        .filter(|c| c.chars().count().abs_diff(length) <= limit)
+        .take(MAX_COMPARED)
         .map(|c| (distance(&lower, &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -119,7 +133,10 @@ fn distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
+/// The help for an unknown name: a similar declared name when `search` allows looking for
+/// one, else how to declare it.
 fn suggestion<'a>(
+    search: bool,
     what: &str,
     name: &str,
     candidates: impl Iterator<Item = &'a str> + Clone,
@@ -130,7 +147,7 @@ fn suggestion<'a>(
     } else {
         "a"
     };
-    if let Some(s) = similar(name, candidates.clone()) {
+    if let Some(s) = search.then(|| similar(name, candidates.clone())).flatten() {
         return format!("{article} {what} with a similar name exists: `{s}`");
     }
     let all: Vec<String> = candidates.take(8).map(|c| format!("`{c}`")).collect();
@@ -155,6 +172,7 @@ impl Ctx {
             None => {
                 if self.reported.first_time(Kind::Zone, &name.node) {
                     let help = suggestion(
+                        self.reported.searchable(),
                         "zone",
                         &name.node,
                         self.zones.names(),
@@ -179,6 +197,7 @@ impl Ctx {
         }
         if self.reported.first_time(Kind::Partition, &name.node) {
             let help = suggestion(
+                self.reported.searchable(),
                 "partition",
                 &name.node,
                 self.partitions.names(),
@@ -200,6 +219,7 @@ impl Ctx {
         }
         if self.reported.first_time(Kind::Line, &name.node) {
             let help = suggestion(
+                self.reported.searchable(),
                 "line",
                 &name.node,
                 self.lines.names(),
@@ -224,6 +244,7 @@ impl Ctx {
             None => {
                 if self.reported.first_time(Kind::Option, &name.node) {
                     let help = suggestion(
+                        self.reported.searchable(),
                         "option",
                         &name.node,
                         self.options.names(),
@@ -255,6 +276,7 @@ impl Ctx {
         }
         if self.reported.first_time(Kind::Piece, &name.node) {
             let help = suggestion(
+                self.reported.searchable(),
                 "piece",
                 &name.node,
                 self.pieces.names.names(),
@@ -300,6 +322,25 @@ mod tests {
         assert_eq!(
             similar("peice", ["piece", "zone"].into_iter()),
             Some("piece")
+        );
+    }
+
+    #[test]
+    fn the_search_for_similar_names_is_bounded() {
+        // Only so many unknown names get a search, each among so many candidates.
+        let mut reported = Reported::default();
+        for i in 0..Reported::SEARCHED {
+            assert!(reported.first_time(Kind::Zone, &format!("z{i}")));
+            assert!(reported.searchable());
+        }
+        reported.first_time(Kind::Zone, "one more");
+        assert!(!reported.searchable());
+        let mut many = vec!["xxxxxx"; 5_000];
+        many.push("target");
+        assert_eq!(similar("targte", many.iter().copied()), None);
+        assert_eq!(
+            similar("targte", many[4_000..].iter().copied()),
+            Some("target")
         );
     }
 }

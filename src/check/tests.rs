@@ -150,7 +150,7 @@ fn limits_on_pieces_patterns_and_listed_problems() {
         .collect();
     let text = TINY.replace(
         "  stay in ZONE\n",
-        &format!("  move {}\n", leaps.join(" | ")),
+        &format!("  move {}\n", leaps.join("\n    | ")),
     );
     let err = load("leaps", &text).unwrap_err();
     assert_eq!(

@@ -251,6 +251,34 @@ pub fn deep_check(start: &Position, limits: DeepLimits) -> DeepReport {
 }
 
 impl FindingKind {
+    /// The finding's code, documented in `docs/diagnostics.md` beside the checker's.
+    pub fn code(&self) -> &'static str {
+        match self {
+            FindingKind::NothingToMove { .. } => "rulebook::deep::nothing_to_move",
+            FindingKind::Endless => "rulebook::deep::endless",
+            FindingKind::Panic { .. } => "rulebook::deep::panic",
+            FindingKind::FenRoundTrip { .. } => "rulebook::deep::fen_round_trip",
+            FindingKind::UndoMismatch { .. } => "rulebook::deep::undo_mismatch",
+        }
+    }
+
+    /// How to act on it.
+    pub fn help(&self) -> &'static str {
+        match self {
+            FindingKind::NothingToMove { .. } => {
+                "a side with no pieces that can move is probably not what the game intends; if it is, make sure the stalemate rule says how it ends"
+            }
+            FindingKind::Endless => {
+                "add a rule that ends long games, such as `repetition 3 draws` or a move limit, unless the game really may go on for ever"
+            }
+            FindingKind::Panic { .. }
+            | FindingKind::FenRoundTrip { .. }
+            | FindingKind::UndoMismatch { .. } => {
+                "this is a fault of Rulebook, not of the definition: please report it with the definition and the moves"
+            }
+        }
+    }
+
     /// Whether this is a fault of the interpreter rather than a property of the definition.
     pub fn is_internal(&self) -> bool {
         matches!(

@@ -118,7 +118,7 @@ impl Position {
         let _ = write!(
             out,
             " {} {} ",
-            side_letter(self.side_to_move()),
+            self.side_to_move().fen_letter(),
             castling_text(self)
         );
         match self.en_passant() {
@@ -394,25 +394,24 @@ fn mark_first_move_pieces(pos: &mut Position) {
     }
 }
 
-/// The FEN letter of a side: `w` for the first, `b` for the second, then the alphabet.
-pub fn side_letter(side: Side) -> char {
-    match side.0 {
-        0 => 'w',
-        1 => 'b',
-        n => (b'c' + n - 2) as char,
-    }
-}
-
+/// The side to move: `w`, `b` (then `c`, `d`) by turn order, whatever the sides are called;
+/// else a side's whole name, or the initial of exactly one side's name where that initial is
+/// no side's letter.
 fn parse_side(pos: &Position, s: &str) -> Result<Side, ParseFenError> {
-    let t = pos.tables();
-    for (i, def) in t.variant().sides().iter().enumerate() {
-        let side = Side(i as u8);
-        let name = &def.name;
-        if s.len() == 1 && (s.starts_with(side_letter(side)) || name.starts_with(s)) || s == name {
-            return Ok(side);
-        }
+    let sides = pos.tables().variant().sides();
+    let all = || (0..sides.len()).map(|i| Side(i as u8));
+    if let Some(side) = all().find(|&side| s.len() == 1 && s.starts_with(side.fen_letter())) {
+        return Ok(side);
     }
-    err(format!("unknown side to move `{s}`"))
+    if let Some(side) = all().find(|side| sides[side.index()].name == s) {
+        return Ok(side);
+    }
+    let initial = |side: Side| sides[side.index()].name.chars().next();
+    let mut named = all().filter(|&side| s.len() == 1 && initial(side) == s.chars().next());
+    match (named.next(), named.next()) {
+        (Some(side), None) => Ok(side),
+        _ => err(format!("unknown side to move `{s}`")),
+    }
 }
 
 /// The piece written as `letter` (case gives the side), if the variant has it.

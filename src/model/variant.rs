@@ -17,6 +17,16 @@ impl Side {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The side's letter in FEN's side-to-move field, by turn order whatever the side is
+    /// called: `w` for the first side, `b` for the second, then `c`, `d`.
+    pub const fn fen_letter(self) -> char {
+        match self.0 {
+            0 => 'w',
+            1 => 'b',
+            n => (b'c' + n - 2) as char,
+        }
+    }
 }
 
 /// Index of a piece kind in [`Variant::pieces`].

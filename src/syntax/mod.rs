@@ -28,6 +28,15 @@ const _GRAMMAR: &str = include_str!("../../grammar/variant.pest");
 /// the stack of the recursive descent.
 pub const MAX_NESTING: usize = 32;
 
+/// The longest line, in characters: far beyond any real definition (a 26-file setup row with
+/// promoted letters is under 100), and short enough that every report and picture of the
+/// file stays within what a formatter can lay out.
+pub const MAX_LINE: usize = 4_000;
+
+/// The longest word (a name, a letter, a setup row), in characters: names end up in headings,
+/// legends and aligned columns.
+pub const MAX_WORD: usize = 100;
+
 /// The generated parser, kept private so that its `Rule` type stays inside this module.
 mod parser {
     #[derive(pest_derive::Parser)]
@@ -183,10 +192,21 @@ fn blank(work: &mut String, from: usize, to: usize) -> bool {
     true
 }
 
-/// Finds what the grammar would report poorly or what could recurse too deeply: unclosed
-/// strings and deeply nested parentheses.
+/// Finds what the grammar would report poorly or what could recurse too deeply or render too
+/// wide: unclosed strings, deeply nested parentheses, overlong lines and words.
 fn prescan(text: &str) -> Result<(), DefinitionError> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some((at, c)) = line.char_indices().nth(MAX_LINE) {
+            return Err(DefinitionError::LineTooLong {
+                limit: MAX_LINE,
+                at: Span::new(offset + at, offset + at + c.len_utf8()).into(),
+            });
+        }
+        offset += line.len();
+    }
     let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'+' | b'.' | b'*');
     let mut depth = 0usize;
     let mut i = 0;
     while i < bytes.len() {
@@ -219,6 +239,18 @@ fn prescan(text: &str) -> Result<(), DefinitionError> {
                 }
             }
             b')' => depth = depth.saturating_sub(1),
+            b if word(b) => {
+                let start = i;
+                while i + 1 < bytes.len() && word(bytes[i + 1]) {
+                    i += 1;
+                }
+                if i + 1 - start > MAX_WORD {
+                    return Err(DefinitionError::WordTooLong {
+                        limit: MAX_WORD,
+                        at: Span::new(start, start + MAX_WORD).into(),
+                    });
+                }
+            }
             _ => {}
         }
         i += 1;

@@ -525,3 +525,52 @@ fn diagram_all_writes_a_gallery() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_json_escapes_control_characters() {
+    // A NUL byte in the file once made the report invalid JSON.
+    let dir = std::env::temp_dir().join(format!("rulebook-nul-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nul.variant");
+    std::fs::write(&file, "variant \"X\u{0}\u{1}\"\n\u{0}board 8 x 8\n").unwrap();
+    let (out, _, code) = rulebook(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("valid JSON");
+    assert_eq!(value["valid"], false);
+    let related = value["report"]["related"].as_array().unwrap();
+    assert!(related[0]["labels"][0]["label"]
+        .as_str()
+        .unwrap()
+        .contains('\u{0}'));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_deep_reports_an_endless_game_as_a_warning() {
+    // Gala has no rule that ends a long game: a warning with its code, and success, since
+    // only faults of the interpreter are errors.
+    let (out, err, code) = rulebook(&[
+        "check",
+        "--deep",
+        "--games",
+        "3",
+        "--plies",
+        "60",
+        "definitions/gala.variant",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 1 warning\n"), "{out}");
+    assert!(
+        out.contains("warning[rulebook::deep::endless]: a game reached the ply limit"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  help: add a rule that ends long games"),
+        "{out}"
+    );
+    let moves_line = out.lines().find(|l| l.contains("last 12 moves")).unwrap();
+    assert_eq!(
+        moves_line.split(": ").nth(1).unwrap().split(' ').count(),
+        12
+    );
+}

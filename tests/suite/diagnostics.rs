@@ -108,10 +108,11 @@ fn every_code_is_documented_and_demonstrated() {
             fixtures.push_str(&std::fs::read_to_string(entry).expect("readable"));
         }
     }
-    // Limits that need very large inputs are covered by unit tests in `check` and
-    // tests/limits.rs.
+    // Limits that need very large inputs are covered by unit tests in `check`,
+    // tests/suite/limits.rs and tests/suite/robustness.rs.
     let large = [
         "rulebook::file::too_many_problems",
+        "rulebook::file::line_too_long",
         "rulebook::piece::too_many",
         "rulebook::piece::too_many_patterns",
         "rulebook::setup::hand_too_large",

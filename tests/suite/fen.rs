@@ -260,3 +260,19 @@ fn a_listed_destination_names_the_piece_that_passed() {
         "rnbqkbnr/pp2p2p/8/2pp1Pp1/8/N7/PPPPBPPP/1RBQK1NR w Kkq g6 0 6"
     );
 }
+
+/// `w` and `b` name the first and second side by turn order, whatever the sides are called:
+/// with `sides black north, white south`, `b` is white (the second side), not black.
+#[test]
+fn side_to_move_letters_follow_turn_order_not_names() {
+    let pos = start_of("tests/fixtures/warnings/side_letter.variant");
+    let black_first = pos.with_fen("2k1r/5/5/5/R1K2 b - - 0 1").unwrap();
+    assert_eq!(black_first.side_to_move().index(), 1);
+    assert_eq!(black_first.fen(), "2k1r/5/5/5/R1K2 b - - 0 1");
+    let w = pos.with_fen("2k1r/5/5/5/R1K2 w - - 0 1").unwrap();
+    assert_eq!(w.side_to_move().index(), 0);
+    // Whole names still work.
+    let named = pos.with_fen("2k1r/5/5/5/R1K2 white - - 0 1").unwrap();
+    assert_eq!(named.side_to_move().index(), 1);
+    assert!(pos.with_fen("2k1r/5/5/5/R1K2 x - - 0 1").is_err());
+}

@@ -245,3 +245,77 @@ fn pathological_inputs_do_not_panic() {
     let long_line = "x".repeat(100_000);
     check("long", &long_line);
 }
+
+/// Inputs that once made a command panic or take minutes, each a reproducer.
+#[test]
+fn reported_panics_and_slow_inputs_stay_fixed() {
+    // An en-passant field where no piece takes en passant is read as Fairy-Stockfish reads
+    // it: ignored.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, fen) in [
+        (
+            "xiangqi",
+            "rnbakabnr/9/1c5c1/p1p1P1p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR b - e6 0 1",
+        ),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPPP1PPPP/1B5R1/LNSGKGSNL[] b - e6 0 1",
+        ),
+        (
+            "gala-xiangqi",
+            "kga1r1p2P1R1AGK/gbe2c4C2EBG/aeb3s2S3BEA/4hv4VH4/r2h2p2P2H2R/1c1v8V1C1/p1s1p1s2S1P1S1P/16/16/P1S1P1S2s1p1s1p/1C1V8v1c1/R2H2P2p2h2r/4HV4vh4/AEB3S2s3bea/GBE2C4c2ebg/KGA1R1P2p1r1agk w - e6 0 1",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(format!("definitions/{file}.variant"))).unwrap();
+        let variant = rulebook::load(file, &text).unwrap();
+        let tables = rulebook::model::Tables::compile(&variant, &[]).unwrap();
+        let pos = rulebook::engine::Position::new(tables)
+            .with_fen(fen)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(!pos.legal_moves().is_empty(), "{file}");
+        assert!(!pos.fen().contains("e6"), "{file}: {}", pos.fen());
+    }
+
+    // A diagnostic at a very wide column, and a name as long as that, are refused before any
+    // formatter is asked for such a width.
+    let wide = format!(
+        "variant \"X\"\nboard 8 x 8\nsides white north, black south\n{}zonk a = a1\n",
+        " ".repeat(70_000)
+    );
+    check("wide", &wide);
+    let report = rulebook::check_source("wide", &wide);
+    assert_eq!(codes(&report), ["rulebook::file::line_too_long"]);
+    let chess = std::fs::read_to_string(root.join("definitions/chess.variant")).unwrap();
+    let long_name = format!("K{}", "i".repeat(70_000));
+    let renamed = chess.replace("King", &long_name);
+    check("long name", &renamed);
+    assert_eq!(
+        codes(&rulebook::check_source("long name", &renamed)),
+        ["rulebook::file::line_too_long"]
+    );
+    let name_of_200 = format!("K{}", "i".repeat(199));
+    let renamed = chess.replace("King", &name_of_200);
+    check("name of 200", &renamed);
+    assert!(codes(&rulebook::check_source("name of 200", &renamed))
+        .iter()
+        .all(|c| c == "rulebook::file::word_too_long"));
+
+    // 15,000 unknown names, each looked up among 15,000 declared ones: the search for a
+    // similar name is bounded (a unit test in `check::names` pins the bound).
+    let many: String = (0..15_000)
+        .map(|i| format!("zone zone{i} = yone{i}\n"))
+        .collect();
+    let text = format!("variant \"X\"\nboard 8 x 8\nsides white north, black south\n{many}");
+    let report = rulebook::check_source("many", &text);
+    let d = report.diagnostics.expect("unknown zones are reported");
+    assert_eq!(d.problems().len(), rulebook::Diagnostics::MAX_LISTED + 1);
+}
+
+fn codes(report: &rulebook::CheckReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .flat_map(|d| d.problems())
+        .filter_map(|p| miette::Diagnostic::code(p).map(|c| c.to_string()))
+        .collect()
+}

@@ -951,7 +951,10 @@ impl Tables {
     /// Per (capturing side, target): the pieces that could capture en passant there.
     #[inline]
     pub(crate) fn ep_sources(&self, side: Side, target: Square) -> &[(PieceKind, Square)] {
-        &self.ep_sources[side.index() * self.geometry.len() + target.index()]
+        // Empty where no piece takes en passant: a FEN may still name a square.
+        self.ep_sources
+            .get(side.index() * self.geometry.len() + target.index())
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Squares whose vacating may expose a royal of `side` standing on `royal`.
