@@ -1231,6 +1231,25 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A piece the setup places outside the zone its moves must end in.
+    #[error("`{name}` starts on {squares}, outside `{zone}`, where its moves must end")]
+    #[diagnostic(
+        code(rulebook::setup::outside_stay_in),
+        severity(Warning),
+        help("a piece that must `stay in {zone}` can move only where a move happens to end inside it, often nowhere; place it inside `{zone}`, or check the zone")
+    )]
+    PlacedOutsideConfinement {
+        /// The piece.
+        name: String,
+        /// The zone.
+        zone: String,
+        /// Where the setup places it outside.
+        squares: String,
+        /// The clause.
+        #[label("`{name}` must stay in `{zone}`")]
+        at: SourceSpan,
+    },
+
     /// The same rule given twice with different settings.
     #[error("`{rule}` is given twice with different settings")]
     #[diagnostic(

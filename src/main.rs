@@ -321,6 +321,10 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 return write_gallery(&pos, &read(&file)?, dir);
             }
             if piece.is_empty() && at.is_empty() {
+                eprintln!(
+                    "note: no `--piece`, so this is the whole board; `--piece P --at SQUARE` \
+                     draws a piece's moves, `--all --out DIR` every piece's"
+                );
                 return board_picture(&pos, format);
             }
             if piece.len() != at.len() {

@@ -102,33 +102,44 @@ pub(super) fn patterns(atoms: &[BetzaAtom]) -> Result<Vec<BetzaPattern>, BetzaEr
     Ok(out)
 }
 
-/// The legs of a lame leaper (`nN`, `nA`, `nD`): steps whose squares must be empty.
+/// The legs of a lame leaper: steps whose squares must be empty. `nD`, `nH`, `nA`, `nG` step
+/// two or three times the same way; `nN` and `nZ` step orthogonally, then once or twice along
+/// an outward diagonal (the Xiangqi horse, the Janggi elephant).
 fn lame_legs(part: char, atom: char, dirs: &str, vectors: &[(i8, i8)]) -> Result<Vec<Leg>, String> {
     match part {
-        // Directions filter a lame knight's final squares, which the two-leg form cannot
-        // express exactly.
-        'N' if !dirs.is_empty() => {
-            Err("directions on `nN` are not supported; write the legs with `then`".into())
+        // Directions filter the final squares, which the legs cannot express exactly.
+        'N' | 'Z' if !dirs.is_empty() => Err(format!(
+            "directions on `n{part}` are not supported; write the legs with `then`"
+        )),
+        'N' | 'Z' => {
+            let mut legs = vec![
+                Leg::new(
+                    LegKind::Step,
+                    Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
+                ),
+                Leg::new(LegKind::Step, Dirs::Outward),
+            ];
+            if part == 'Z' {
+                legs.push(Leg::new(LegKind::Step, Dirs::Same));
+            }
+            Ok(legs)
         }
-        'N' => Ok(vec![
-            Leg::new(
-                LegKind::Step,
-                Dirs::Vectors(vec![(0, 1), (1, 0), (0, -1), (-1, 0)]),
-            ),
-            Leg::new(LegKind::Step, Dirs::Outward),
-        ]),
-        'A' | 'D' => {
+        'A' | 'D' | 'G' | 'H' => {
             let unit: Vec<(i8, i8)> = vectors
                 .iter()
                 .map(|&(x, y)| (x.signum(), y.signum()))
                 .collect();
-            Ok(vec![
+            let mut legs = vec![
                 Leg::new(LegKind::Step, Dirs::Vectors(unit)),
                 Leg::new(LegKind::Step, Dirs::Same),
-            ])
+            ];
+            if matches!(part, 'G' | 'H') {
+                legs.push(Leg::new(LegKind::Step, Dirs::Same));
+            }
+            Ok(legs)
         }
         _ => Err(format!(
-            "`n` (lame) is read for `N`, `A` and `D`, not `{atom}`"
+            "`n` (lame) is read for `N`, `Z`, `A`, `D`, `G` and `H`, not `{atom}`"
         )),
     }
 }

@@ -35,6 +35,49 @@ impl Ctx {
             self.promotions_in_reach(&tables, kind, decl, &present);
         }
         self.options_without_effect(variant, &tables);
+        self.placed_outside_confinement(&tables, items);
+    }
+
+    /// Pieces the start position puts outside the zone their moves must end in: they can
+    /// move only where a move happens to end inside, often nowhere.
+    fn placed_outside_confinement(&mut self, tables: &Tables, items: &Items<'_>) {
+        let v = tables.variant();
+        let g = tables.geometry();
+        for (k, decl) in items.pieces.iter().enumerate() {
+            let clauses: Vec<&ast::ConfineClause> = decl
+                .clauses
+                .iter()
+                .filter_map(|c| match c {
+                    ast::PieceClause::Confine(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
+            let model = &v.pieces()[k].confinements;
+            if clauses.len() != model.len() {
+                continue;
+            }
+            for (clause, c) in clauses.iter().zip(model) {
+                if !c.inside || !tables.guards_hold(&c.options) {
+                    continue;
+                }
+                let outside: Vec<String> = tables
+                    .setup()
+                    .iter()
+                    .filter(|p| {
+                        p.piece.index() == k && !tables.zone(c.zone, p.side).contains(p.square)
+                    })
+                    .map(|p| g.name(p.square).to_string())
+                    .collect();
+                if !outside.is_empty() {
+                    self.report(DefinitionError::PlacedOutsideConfinement {
+                        name: decl.name.node.clone(),
+                        zone: clause.zone.node.clone(),
+                        squares: outside.join(", "),
+                        at: clause.span.into(),
+                    });
+                }
+            }
+        }
     }
 
     /// Promotion zones a piece can never walk into from where it starts.

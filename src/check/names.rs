@@ -161,6 +161,18 @@ fn suggestion<'a>(
     }
 }
 
+/// How to declare the piece a reference names: a reference that looks like a letter (`+A`,
+/// `Q~`, `N`) is the letter after a name, anything else the name before a letter.
+fn piece_declaration(reference: &str) -> String {
+    let letter = reference.trim_start_matches('+').trim_end_matches('~');
+    let looks_like_a_letter = letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic());
+    if looks_like_a_letter {
+        format!("piece NAME {reference} ...")
+    } else {
+        format!("piece {reference} X ...")
+    }
+}
+
 impl Ctx {
     /// Resolves a zone reference, marking the zone used.
     pub(super) fn zone_ref(&mut self, name: &ast::Ident) -> Option<ZoneId> {
@@ -280,7 +292,7 @@ impl Ctx {
                 "piece",
                 &name.node,
                 self.pieces.names.names(),
-                format!("piece {} X ...", name.node),
+                piece_declaration(&name.node),
             );
             self.report(DefinitionError::UnknownPiece {
                 name: name.node.clone(),
@@ -323,6 +335,14 @@ mod tests {
             similar("peice", ["piece", "zone"].into_iter()),
             Some("piece")
         );
+    }
+
+    #[test]
+    fn an_unknown_letter_is_declared_after_a_name() {
+        assert_eq!(piece_declaration("+A"), "piece NAME +A ...");
+        assert_eq!(piece_declaration("Q~"), "piece NAME Q~ ...");
+        assert_eq!(piece_declaration("N"), "piece NAME N ...");
+        assert_eq!(piece_declaration("Dragon"), "piece Dragon X ...");
     }
 
     #[test]

@@ -111,7 +111,7 @@ fn problems_have_exact_messages() {
 #[test]
 fn warnings_do_not_refuse_a_definition() {
     let text = format!(
-        "zone z = a1\nzone spare = b1\n{}",
+        "zone z = a1 d4\nzone spare = b1\n{}",
         TINY.replace("ZONE", "z")
     );
     assert!(load("tiny", &text).is_ok());

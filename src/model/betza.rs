@@ -286,7 +286,7 @@ fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
     if p.shot || p.continuing.is_some() {
         return None;
     }
-    let all = p.zones.is_empty()
+    let mut all = p.zones.is_empty()
         && p.unmoved != Some(false)
         && p.in_check.is_none()
         && p.capturing.is_none()
@@ -329,60 +329,106 @@ fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
             }
             atoms
         }
-        [a, b] if a.kind == LegKind::Step && b.kind == LegKind::Step => {
-            // Each way through: the first step and the second.
-            let mut ways: Vec<((i8, i8), (i8, i8))> = Vec::new();
-            for &u in first {
-                let seconds = match &b.arms[0].dirs {
-                    Dirs::Vectors(vs) => vs.clone(),
-                    Dirs::Same => vec![u],
-                    Dirs::Outward if u.0 == 0 || u.1 == 0 => {
-                        let (px, py) = (u.1, u.0);
-                        vec![(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)]
+        legs if legs.len() >= 2 && legs.iter().all(|l| l.kind == LegKind::Step) => {
+            // Each way through: the steps one after the other.
+            let mut ways: Vec<Vec<Vector>> = first.iter().map(|&u| vec![u]).collect();
+            for leg in &legs[1..] {
+                let mut longer = Vec::new();
+                for way in &ways {
+                    let u = *way.last().expect("a way has a step");
+                    let nexts = match &leg.arms[0].dirs {
+                        Dirs::Vectors(vs) => vs.clone(),
+                        Dirs::Same => vec![u],
+                        Dirs::Outward if u.0 == 0 || u.1 == 0 => {
+                            let (px, py) = (u.1, u.0);
+                            vec![(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)]
+                        }
+                        Dirs::Outward => vec![(u.0, 0), (0, u.1)],
+                    };
+                    for w in nexts {
+                        let mut way = way.clone();
+                        way.push(w);
+                        longer.push(way);
                     }
-                    Dirs::Outward => vec![(u.0, 0), (0, u.1)],
-                };
-                for w in seconds {
-                    ways.push((u, w));
                 }
+                ways = longer;
             }
-            lame_atoms(&ways, &kind)?
+            let (atoms, lame_exact) = lame_atoms(&ways, &kind)?;
+            all &= lame_exact;
+            atoms
         }
         _ => return None,
     };
     Some((atoms, all))
 }
 
-/// A two-step path as lame atoms: `nD` and `nA` (a step twice the same way), `nN` (every
-/// orthogonal step, then outward: the reader's only lame knight).
+/// A path of steps as lame atoms, and whether they say it exactly: `nD`, `nH`, `nA`, `nG` (a
+/// step repeated the same way), `nN` and `nZ` (every orthogonal step, then one or two steps
+/// along the same outward diagonal: the Xiangqi horse and the Janggi elephant). Any other path
+/// is written as the leaps to where it ends, which allows more (the squares passed are not
+/// checked); `None` when an end is no leap Betza has a letter for.
 fn lame_atoms(
-    ways: &[(Vector, Vector)],
+    ways: &[Vec<Vector>],
     kind: &dyn Fn(Vector, bool, Option<char>, bool, Option<u8>) -> Kind,
-) -> Option<Grouped<Kind>> {
+) -> Option<(Grouped<Kind>, bool)> {
     let unit = |(x, y): (i8, i8)| x.abs() <= 1 && y.abs() <= 1 && (x, y) != (0, 0);
-    if ways.iter().all(|&(u, w)| u == w && unit(u)) {
-        let mut out: Grouped<Kind> = Vec::new();
-        for &(u, _) in ways {
-            let base = if u.0 == 0 || u.1 == 0 { (2, 0) } else { (2, 2) };
-            let v = (2 * u.0, 2 * u.1);
-            match out.iter_mut().find(|(k, _)| k.base == base) {
-                Some((_, vs)) => vs.push(v),
-                None => out.push((kind(base, false, None, true, None), vec![v])),
+    let end = |way: &[Vector]| -> Vector {
+        way.iter()
+            .fold((0, 0), |(x, y), &(dx, dy)| (x + dx, y + dy))
+    };
+    let steps = ways.first()?.len() as i8;
+    let mut out: Grouped<Kind> = Vec::new();
+    let mut add = |k: Kind, v: Vector| match out.iter_mut().find(|(o, _)| *o == k) {
+        Some((_, vs)) => {
+            if !vs.contains(&v) {
+                vs.push(v);
             }
         }
-        return Some(out);
+        None => out.push((k, vec![v])),
+    };
+    if ways
+        .iter()
+        .all(|w| unit(w[0]) && w.iter().all(|&s| s == w[0]))
+    {
+        for w in ways {
+            let u = w[0];
+            let base = if u.0 == 0 || u.1 == 0 {
+                (steps, 0)
+            } else {
+                (steps, steps)
+            };
+            letter_of(base)?;
+            add(kind(base, false, None, true, None), end(w));
+        }
+        return Some((out, true));
     }
-    let mut horse: Vec<((i8, i8), (i8, i8))> = Vec::new();
+    // Every orthogonal step, then `steps - 1` steps along each outward diagonal.
+    let mut horse: Vec<Vec<Vector>> = Vec::new();
     for u in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
         let (px, py) = (u.1, u.0);
-        horse.push((u, (u.0 + px, u.1 + py)));
-        horse.push((u, (u.0 - px, u.1 - py)));
+        for w in [(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)] {
+            let mut way = vec![u];
+            way.extend(std::iter::repeat_n(w, steps as usize - 1));
+            horse.push(way);
+        }
     }
-    let same = ways.len() == horse.len() && horse.iter().all(|h| ways.contains(h));
-    same.then(|| {
-        let finals = horse.iter().map(|(u, w)| (u.0 + w.0, u.1 + w.1)).collect();
-        vec![(kind((2, 1), false, None, true, None), finals)]
-    })
+    let base = (steps, steps - 1);
+    if ways.len() == horse.len()
+        && horse.iter().all(|h| ways.contains(h))
+        && letter_of(base).is_some()
+    {
+        for h in &horse {
+            add(kind(base, false, None, true, None), end(h));
+        }
+        return Some((out, true));
+    }
+    for w in ways {
+        let v = end(w);
+        let (a, b) = (v.0.abs().max(v.1.abs()), v.0.abs().min(v.1.abs()));
+        letter_of((a, b))?;
+        add(kind((a, b), false, None, false, None), v);
+    }
+    Some((out, false))
 }
 
 /// Splits vectors by the leap they are turns of, in order of first appearance.

@@ -94,6 +94,10 @@ fn written_betza_reads_back_to_the_same_moves() {
         ("nA", "nA"),
         ("fnA", "nfA"),
         ("nD", "nD"),
+        ("nH", "nH"),
+        ("nG", "nG"),
+        ("fnH", "nfH"),
+        ("nZ", "nZ"),
         ("ffN", "ffN"),
         ("fN", "fN"),
         ("bbNsN", "sbbN"),
@@ -189,6 +193,24 @@ fn xboard_betza_orders_modifiers_as_xboard_reads_them_and_says_what_it_covers() 
         "  move unmoved: step forward then step forward, move-only\n  move step any",
     ));
     assert_eq!(first.text, "ifmnDK");
+    // Paths of three steps: a triple step (Omega chess's pawn), the Janggi elephant, and a
+    // path with no lame atom (two orthogonal steps, then outward), written as the leap to
+    // where it ends: more is allowed, nothing is missing.
+    let triple = xboard(&with_moves(
+        "  move unmoved: step forward then step same then step same, move-only",
+    ));
+    assert_eq!((triple.text.as_str(), triple.exact), ("ifmnH", true));
+    let elephant = xboard(&with_moves(
+        "  move step orthogonal then step outward then step same",
+    ));
+    assert_eq!((elephant.text.as_str(), elephant.exact), ("nZ", true));
+    let rhino = xboard(&with_moves(
+        "  move step orthogonal then step same then step outward",
+    ));
+    assert_eq!(
+        (rhino.text.as_str(), rhino.exact, rhino.covers),
+        ("C", false, true)
+    );
     let chess = common::start("chess.variant");
     let t = chess.tables();
     let pawn = write_as(
