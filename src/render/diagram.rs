@@ -357,119 +357,189 @@ pub fn position_diagram(pos: &Position) -> String {
 }
 
 /// The squares the pieces on `pieces` can go to, with what they can do there, and (alone)
-/// the squares their lame legs need empty. In [`DiagramMode::Alone`] each piece's movement is
-/// its own, whatever else stands on the board (a rule book's diagram of several pieces shows
-/// each as if alone).
+/// the squares their lame legs need empty: the first of [`diagram_marks`] on each square.
 pub fn diagram_markers(
     pos: &Position,
     pieces: &[Square],
     mode: DiagramMode,
 ) -> Vec<Option<Marker>> {
-    let t = pos.tables();
-    let mut ways: Vec<Ways> = vec![Ways::default(); t.geometry().len()];
+    diagram_marks(pos, pieces, mode)
+        .into_iter()
+        .map(|m| m.first().copied())
+        .collect()
+}
+
+/// Every marker of every square: what each piece on `pieces` can do there, targets before
+/// blocking squares, each marker once. In [`DiagramMode::Alone`] each piece's movement is its
+/// own, whatever else stands on the board (a rule book's diagram of several pieces shows each
+/// as if alone), so one piece's blocking square may be another's target; what depends on
+/// other pieces (a teleport next to a friendly piece, a move into a part holding one) is read
+/// from the pieces on the board, drawn or not (a piece alone on the board moves as its paths
+/// go). Squares where a piece stands are never marked alone: the piece is drawn there.
+pub fn diagram_marks(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Vec<Vec<Marker>> {
+    let n = pos.tables().geometry().len();
+    let mut marks: Vec<Vec<Marker>> = vec![Vec::new(); n];
     for &at in pieces {
         let Some(piece) = pos.piece_at(at) else {
             continue;
         };
-        match mode {
-            DiagramMode::Alone => {
-                for target in t.reach(piece.kind, piece.side, at) {
-                    let w = &mut ways[target.square.index()];
-                    let hop = target.reach == Reach::OverScreen;
-                    if target.can_move {
-                        if hop {
-                            w.move_hop = true;
-                        } else {
-                            w.move_direct = true;
-                        }
-                    }
-                    if target.can_capture {
-                        if hop {
-                            w.capture_hop = true;
-                        } else {
-                            w.capture_direct = true;
-                        }
-                    }
-                }
-                for sq in t.blocking(piece.kind, piece.side, at) {
-                    if pos.piece_at(sq).is_none() {
-                        ways[sq.index()].blocking = true;
-                    }
-                }
-                // A teleport to a zone needs only empty squares: alone, every square of it.
-                for rule in t.teleports(piece.kind) {
-                    let Some(zone) = rule.to else { continue };
-                    if rule
-                        .from
-                        .is_some_and(|z| !t.zone(z, piece.side).contains(at))
-                    {
-                        continue;
-                    }
-                    for sq in t.zone(zone, piece.side).iter() {
-                        if sq != at && rule.allowed[piece.side.index()].contains(sq) {
-                            ways[sq.index()].teleport = true;
-                        }
-                    }
-                }
-            }
-            DiagramMode::InPosition => {
-                let mut p = pos.clone();
-                if p.side_to_move() != piece.side {
-                    p = p.with_side_to_move(piece.side);
-                }
-                // A quiet move to a square its paths cannot reach is a teleport.
-                let teleports = !t.teleports(piece.kind).is_empty();
-                let walked: Vec<Square> = if teleports {
-                    t.reach(piece.kind, piece.side, at)
-                        .iter()
-                        .map(|r| r.square)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                for m in p.legal_moves() {
-                    if m.from != at || m.is_drop() {
-                        continue;
-                    }
-                    let w = &mut ways[m.to.index()];
-                    if teleports
-                        && m.kind == crate::engine::MoveKind::Normal
-                        && !walked.contains(&m.to)
-                        && !crate::engine::notation::is_capture(&p, &m)
-                    {
-                        w.teleport = true;
-                    } else if m.is_shot() {
-                        w.shot = true;
-                    } else if crate::engine::notation::is_capture(&p, &m) {
-                        w.capture_direct = true;
-                    } else {
-                        w.move_direct = true;
-                        w.capture_direct = true;
-                    }
+        let ways = match mode {
+            DiagramMode::Alone => ways_alone(pos, at, piece),
+            DiagramMode::InPosition => ways_in_position(pos, at, piece),
+        };
+        for (sq, w) in ways.iter().enumerate() {
+            if let Some(m) = w.marker() {
+                if !marks[sq].contains(&m) {
+                    marks[sq].push(m);
                 }
             }
         }
     }
-    let mut marks: Vec<Option<Marker>> = ways.iter().map(|w| w.marker()).collect();
-    // The pieces drawn are never their own blocking squares.
-    for &at in pieces {
-        if marks[at.index()] == Some(Marker::Blocking) {
-            marks[at.index()] = None;
+    for (sq, m) in marks.iter_mut().enumerate() {
+        let occupied = pos.piece_at(Square(sq as u16)).is_some();
+        if mode == DiagramMode::Alone && occupied {
+            m.clear();
         }
+        m.sort();
     }
     marks
 }
 
+/// What one piece alone can do on each square: its paths from the compiled tables, its lame
+/// legs' squares, and what move generation says about the parts that depend on other pieces.
+fn ways_alone(pos: &Position, at: Square, piece: Piece) -> Vec<Ways> {
+    let t = pos.tables();
+    let mut ways: Vec<Ways> = vec![Ways::default(); t.geometry().len()];
+    for target in t.reach(piece.kind, piece.side, at) {
+        let w = &mut ways[target.square.index()];
+        let hop = target.reach == Reach::OverScreen;
+        if target.can_move {
+            if hop {
+                w.move_hop = true;
+            } else {
+                w.move_direct = true;
+            }
+        }
+        if target.can_capture {
+            if hop {
+                w.capture_hop = true;
+            } else {
+                w.capture_direct = true;
+            }
+        }
+    }
+    for sq in t.blocking(piece.kind, piece.side, at) {
+        if pos.piece_at(sq).is_none() {
+            ways[sq.index()].blocking = true;
+        }
+    }
+    let teleports = t.teleports(piece.kind);
+    // A teleport to a zone needs only empty squares: alone, every square of it.
+    for rule in teleports {
+        let Some(zone) = rule.to else { continue };
+        if rule
+            .from
+            .is_some_and(|z| !t.zone(z, piece.side).contains(at))
+        {
+            continue;
+        }
+        for sq in t.zone(zone, piece.side).iter() {
+            if sq != at && rule.allowed[piece.side.index()].contains(sq) {
+                ways[sq.index()].teleport = true;
+            }
+        }
+    }
+    let next_to_a_piece = teleports.iter().any(|r| r.to.is_none());
+    // Alone on the board, a move that must end near other pieces is drawn as its path goes,
+    // as rule books draw it; with other pieces placed, as those pieces allow.
+    let others = t
+        .geometry()
+        .squares()
+        .any(|sq| sq != at && pos.piece_at(sq).is_some());
+    let holding = others
+        && t.variant()
+            .piece(piece.kind)
+            .patterns
+            .iter()
+            .any(|p| p.holding.is_some() && t.guards_hold(&p.options));
+    if next_to_a_piece || holding {
+        let p = pos.with_side_to_move(piece.side);
+        let mut moves = Vec::new();
+        p.pseudo_moves(&mut moves);
+        moves.retain(|m| m.from == at && !m.is_drop() && !m.is_shot());
+        let quiet: Vec<Square> = moves
+            .iter()
+            .filter(|m| p.piece_at(m.to).is_none())
+            .map(|m| m.to)
+            .collect();
+        for (i, w) in ways.iter_mut().enumerate() {
+            let sq = Square(i as u16);
+            let empty = p.piece_at(sq).is_none();
+            // Where the pieces on the board decide whether a step may end, an empty square
+            // no move reaches is no target.
+            if holding && empty && (w.move_direct || w.capture_direct) && !quiet.contains(&sq) {
+                w.move_direct = false;
+                w.capture_direct = false;
+            }
+            if next_to_a_piece && empty && !w.move_direct && !w.move_hop && quiet.contains(&sq) {
+                w.teleport = true;
+            }
+        }
+    }
+    ways
+}
+
+/// What one piece can do on each square in the position: its legal moves there.
+fn ways_in_position(pos: &Position, at: Square, piece: Piece) -> Vec<Ways> {
+    let t = pos.tables();
+    let mut ways: Vec<Ways> = vec![Ways::default(); t.geometry().len()];
+    let mut p = pos.clone();
+    if p.side_to_move() != piece.side {
+        p = p.with_side_to_move(piece.side);
+    }
+    // A quiet move to a square its paths cannot reach is a teleport.
+    let teleports = !t.teleports(piece.kind).is_empty();
+    let walked: Vec<Square> = if teleports {
+        t.reach(piece.kind, piece.side, at)
+            .iter()
+            .map(|r| r.square)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    for m in p.legal_moves() {
+        if m.from != at || m.is_drop() {
+            continue;
+        }
+        let w = &mut ways[m.to.index()];
+        if teleports
+            && m.kind == crate::engine::MoveKind::Normal
+            && !walked.contains(&m.to)
+            && !crate::engine::notation::is_capture(&p, &m)
+        {
+            w.teleport = true;
+        } else if m.is_shot() {
+            w.shot = true;
+        } else if crate::engine::notation::is_capture(&p, &m) {
+            w.capture_direct = true;
+        } else {
+            w.move_direct = true;
+            w.capture_direct = true;
+        }
+    }
+    ways
+}
+
 /// The markers present in `marks`, in legend order.
-pub fn markers_present(marks: &[Option<Marker>]) -> Vec<Marker> {
+pub fn markers_present(marks: &[Vec<Marker>]) -> Vec<Marker> {
     Marker::ALL
         .into_iter()
-        .filter(|m| marks.contains(&Some(*m)))
+        .filter(|m| marks.iter().any(|s| s.contains(m)))
         .collect()
 }
 
 /// The legend line of a text diagram: each marker present and its meaning.
-fn legend(marks: &[Option<Marker>], mode: DiagramMode) -> String {
+fn legend(marks: &[Vec<Marker>], mode: DiagramMode) -> String {
     let present = markers_present(marks);
     if present.is_empty() {
         return "no moves\n".to_string();
@@ -500,7 +570,8 @@ fn diagram_cell(
 
 /// A move diagram: the board with its zones, the pieces on `pieces` and their targets.
 pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
-    let marks = diagram_markers(pos, pieces, mode);
+    let all = diagram_marks(pos, pieces, mode);
+    let marks: Vec<Option<Marker>> = all.iter().map(|m| m.first().copied()).collect();
     let bg = zone_background(pos);
     let g = pos.tables().geometry();
     let cell = |sq| diagram_cell(pos, &marks, &bg, pieces, sq, Marker::glyph);
@@ -508,7 +579,21 @@ pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Str
         Some(edges) => lined_grid(g, &edges, cell),
         None => grid(g, cell),
     };
-    out.push_str(&legend(&marks, mode));
+    // One character per square: a square marked twice (one piece's target, another's
+    // blocking square) shows the first; the others are listed.
+    let g = pos.tables().geometry();
+    let twice: Vec<String> = g
+        .squares()
+        .filter(|sq| all[sq.index()].len() > 1)
+        .map(|sq| {
+            let rest: String = all[sq.index()][1..].iter().map(|m| m.glyph()).collect();
+            format!("{} also {rest}", g.name(sq))
+        })
+        .collect();
+    out.push_str(&legend(&all, mode));
+    if !twice.is_empty() {
+        let _ = writeln!(out, "{}", twice.join("; "));
+    }
     out
 }
 
@@ -549,7 +634,8 @@ pub struct DiagramInfo {
     pub square: String,
     /// Every piece drawn, the first one included.
     pub pieces: Vec<PlacedInfo>,
-    /// Every marked square, in square order.
+    /// Every marked square, in square order; a square marked twice (one piece's target and
+    /// another's blocking square) is listed once for each marker.
     pub targets: Vec<TargetInfo>,
     /// The markers used, each with its text glyph and meaning.
     pub legend: Vec<LegendInfo>,
@@ -591,7 +677,7 @@ pub struct TargetInfo {
 pub fn diagram_info(pos: &Position, pieces: &[Square], mode: DiagramMode) -> DiagramInfo {
     let t = pos.tables();
     let g = t.geometry();
-    let marks = diagram_markers(pos, pieces, mode);
+    let marks = diagram_marks(pos, pieces, mode);
     let placed: Vec<PlacedInfo> = pieces
         .iter()
         .map(|&sq| {
@@ -620,8 +706,8 @@ pub fn diagram_info(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Dia
         pieces: placed,
         targets: g
             .squares()
-            .filter_map(|sq| {
-                marks[sq.index()].map(|m| TargetInfo {
+            .flat_map(|sq| {
+                marks[sq.index()].iter().map(move |m| TargetInfo {
                     square: g.name(sq).to_string(),
                     marker: m.name(),
                 })

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use super::diagram::{diagram_markers, markers_present, DiagramMode, Marker};
+use super::diagram::{diagram_marks, markers_present, DiagramMode, Marker};
 use crate::engine::fen::piece_letter;
 use crate::engine::{Piece, Position};
 use crate::model::{BoardStyle, Geometry, Square, SquareSet};
@@ -462,11 +462,12 @@ fn marker_shape(m: Marker, cx: i32, cy: i32, r: i32) -> String {
 }
 
 /// Draws the markers: on an empty square in the middle, on an occupied one in the cell's
-/// corner with the cell framed, so that no marker hides a piece.
-fn draw_markers(out: &mut String, pos: &Position, marks: &[Option<Marker>]) {
+/// corner with the cell framed, so that no marker hides a piece; a second marker of the same
+/// square (another piece's blocking square, say) small in the lower corner.
+fn draw_markers(out: &mut String, pos: &Position, marks: &[Vec<Marker>]) {
     let g = pos.tables().geometry();
     for sq in g.squares() {
-        let Some(m) = marks[sq.index()] else {
+        let Some((&m, rest)) = marks[sq.index()].split_first() else {
             continue;
         };
         let (x, y) = corner(g, sq);
@@ -493,6 +494,11 @@ fn draw_markers(out: &mut String, pos: &Position, marks: &[Option<Marker>]) {
             out.push_str(&marker_shape(m, cx, cy, 7));
         }
         out.push_str("</g>\n");
+        for (i, &also) in rest.iter().enumerate() {
+            let _ = write!(out, r#"<g class="marker {}">"#, also.name());
+            out.push_str(&marker_shape(also, x + 8 + 12 * i as i32, y + CELL - 8, 5));
+            out.push_str("</g>\n");
+        }
     }
 }
 
@@ -507,7 +513,7 @@ fn legend_row(out: &mut String, y: i32, symbol: &str, text: &str) {
     );
 }
 
-fn render(pos: &Position, marks: Option<(&[Option<Marker>], DiagramMode)>, title: &str) -> String {
+fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &str) -> String {
     let t = pos.tables();
     let g = t.geometry();
     let zones = tinted_zones(pos);
@@ -577,7 +583,7 @@ fn render(pos: &Position, marks: Option<(&[Option<Marker>], DiagramMode)>, title
 
 /// A move diagram as SVG: the pieces on `pieces` and the squares they can reach.
 pub fn move_diagram_svg(pos: &Position, pieces: &[Square], mode: DiagramMode) -> String {
-    let marks = diagram_markers(pos, pieces, mode);
+    let marks = diagram_marks(pos, pieces, mode);
     let t = pos.tables();
     let drawn: Vec<String> = pieces
         .iter()
