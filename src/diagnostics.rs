@@ -733,6 +733,25 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A zone glyph that is also part of a piece's letter.
+    #[error("zone `{zone}` is drawn `{glyph}`, which is also part of the letter `{letter}`")]
+    #[diagnostic(
+        code(rulebook::zone::glyph_like_letter),
+        severity(Warning),
+        help("boards drawn as text would show `{glyph}` both on the zone's empty squares and in `{letter}`; choose another glyph, such as `:` or `#`")
+    )]
+    GlyphLikeLetter {
+        /// The zone.
+        zone: String,
+        /// The glyph.
+        glyph: char,
+        /// The piece letter.
+        letter: String,
+        /// The glyph as written.
+        #[label("also part of `{letter}`")]
+        at: SourceSpan,
+    },
+
     /// A piece value is not a number.
     #[error("piece value `{text}` is not a number")]
     #[diagnostic(

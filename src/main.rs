@@ -5,12 +5,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use rulebook::engine::{notation, perft, perft_divide, record, search, Position};
+use rulebook::engine::{notation, perft, perft_divide_each, record, search, Position};
 use rulebook::model::Side;
 use rulebook::model::{Tables, Variant};
 use rulebook::render::{
     board_map, board_svg, diagram_info, move_diagram, move_diagram_svg, plain_diagram,
-    plain_position, position_diagram, DiagramMode,
+    plain_position, position_text, DiagramMode, TextStyle,
 };
 
 /// Rulebook: play, check and draw chess variants written in a text definition language.
@@ -419,7 +419,12 @@ fn check(
         let deep_report = match (&report.variant, deep) {
             (Some(variant), Some(limits)) => {
                 let tables = Tables::compile(variant, &[])?;
-                let r = rulebook::engine::deep::deep_check(&Position::new(tables), limits);
+                let bar = progress(&format!("{name}: random games"), u64::from(limits.games));
+                let r =
+                    rulebook::engine::deep::deep_check_with(&Position::new(tables), limits, |r| {
+                        bar.set_position(u64::from(r.games))
+                    });
+                bar.finish_and_clear();
                 failed |= r.findings.iter().any(|f| f.kind.is_internal());
                 Some(r)
             }
@@ -563,17 +568,27 @@ fn with_lines_and_columns(value: &mut serde_json::Value, text: &str) {
     }
 }
 
-/// `perft`: the count (or the count under each first move), then time and speed on stderr.
+/// `perft`: the count (or the count under each first move), then time and speed on stderr,
+/// with a progress bar over the first moves while a terminal watches.
 fn perft_command(pos: &Position, depth: u32, divide: bool) -> Result<ExitCode, Failure> {
     let mut pos = pos.clone();
     let start = Instant::now();
-    let nodes = if divide {
+    let nodes = if divide || depth >= 2 {
+        let bar = progress("perft", 0);
         let mut total = 0;
-        for (m, n) in perft_divide(&mut pos, depth) {
-            println!("{}: {}", notation::coord(&pos, &m), n);
+        let shown = pos.clone();
+        perft_divide_each(&mut pos, depth, |m, n, moves| {
+            bar.set_length(moves as u64);
+            if divide {
+                bar.suspend(|| println!("{}: {}", notation::coord(&shown, &m), n));
+            }
             total += n;
+            bar.inc(1);
+        });
+        bar.finish_and_clear();
+        if divide {
+            println!();
         }
-        println!();
         total
     } else {
         perft(&mut pos, depth)
@@ -586,6 +601,18 @@ fn perft_command(pos: &Position, depth: u32, divide: bool) -> Result<ExitCode, F
         nodes as f64 / secs.max(1e-9)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on standard error, drawn only while it is a terminal.
+fn progress(what: &str, len: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(what.to_string());
+    bar
 }
 
 /// `moves`: the legal moves, one per line or as JSON.
@@ -812,6 +839,7 @@ fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitC
     };
     let (mut perft_nodes, mut perft_time) = (0u64, 0f64);
     let (mut search_nodes, mut search_time) = (0u64, 0f64);
+    let bar = progress("bench", 2 * files.len() as u64);
     for file in &files {
         let pos = position(
             file,
@@ -827,10 +855,13 @@ fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitC
         let secs = t.elapsed().as_secs_f64();
         perft_nodes += n;
         perft_time += secs;
-        println!(
-            "{name:<12} perft {perft_depth}: {n:>12} nodes {secs:>8.3} s {:>12.0} nodes/s",
-            n as f64 / secs.max(1e-9)
-        );
+        bar.inc(1);
+        bar.suspend(|| {
+            println!(
+                "{name:<12} perft {perft_depth}: {n:>12} nodes {secs:>8.3} s {:>12.0} nodes/s",
+                n as f64 / secs.max(1e-9)
+            )
+        });
         let mut engine = search::Engine::new(&pos, 16);
         let limits = search::Limits {
             depth: Some(search_depth),
@@ -841,13 +872,17 @@ fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitC
         let secs = t.elapsed().as_secs_f64();
         search_nodes += last.nodes;
         search_time += secs;
-        println!(
-            "{name:<12} search {search_depth}: {:>11} nodes {secs:>8.3} s {:>12.0} nodes/s  best {}",
-            last.nodes,
-            last.nodes as f64 / secs.max(1e-9),
-            best.map_or("-".into(), |m| notation::coord(&pos, &m))
-        );
+        bar.inc(1);
+        bar.suspend(|| {
+            println!(
+                "{name:<12} search {search_depth}: {:>11} nodes {secs:>8.3} s {:>12.0} nodes/s  best {}",
+                last.nodes,
+                last.nodes as f64 / secs.max(1e-9),
+                best.map_or("-".into(), |m| notation::coord(&pos, &m))
+            )
+        });
     }
+    bar.finish_and_clear();
     println!(
         "total perft: {perft_nodes} nodes {perft_time:.3} s {:.0} nodes/s",
         perft_nodes as f64 / perft_time.max(1e-9)
@@ -863,11 +898,17 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
     let engine = side_named(&pos, computer)?;
     let stdin = std::io::stdin();
     let mut history: Vec<String> = Vec::new();
-    println!("commands: a move (e2e4, Nf3, P@e5), `moves`, `undo`, `fen`, `quit`");
+    let style = TextStyle {
+        colour: anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never,
+    };
+    println!(
+        "commands: a move ({}), `moves`, `undo`, `fen`, `quit`",
+        move_examples(&pos)
+    );
     loop {
         let name = pos.tables().variant().side(pos.side_to_move()).name.clone();
         if let Some(o) = pos.outcome() {
-            print!("{}", position_diagram(&pos));
+            print!("{}", position_text(&pos, style));
             println!("result: {}", record::describe(&pos, &o));
             return Ok(ExitCode::SUCCESS);
         }
@@ -882,7 +923,7 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
             history.push(text);
             continue;
         }
-        print!("{}", position_diagram(&pos));
+        print!("{}", position_text(&pos, style));
         println!(
             "{} {} to move{}",
             ply_number(&pos),
@@ -903,7 +944,7 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
                     .iter()
                     .map(|m| notation::san(&pos, m))
                     .collect();
-                println!("{}", list.join(" "));
+                print!("{}", wrapped(&list, terminal_width()));
             }
             "undo" => {
                 // Take back the engine's reply too, so it is the person's turn again.
@@ -922,10 +963,57 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
                     "`{text}` cannot be played: {}",
                     record::why_not_legal(&pos, text, &why)
                 ),
-                Err(e) => println!("{e}"),
+                Err(e) => println!("{e} (try `moves`: {})", move_examples(&pos)),
             },
         }
     }
+}
+
+/// Moves of this position as examples of what `play` reads: one in coordinate and one in
+/// algebraic notation, and a drop where one is legal.
+fn move_examples(pos: &Position) -> String {
+    let legal = pos.legal_moves();
+    let mut out = Vec::new();
+    if let Some(m) = legal.iter().find(|m| !m.is_drop()) {
+        out.push(notation::coord(pos, m));
+        out.push(notation::san(pos, m));
+    }
+    if let Some(m) = legal.iter().find(|m| m.is_drop()) {
+        out.push(notation::coord(pos, m));
+    }
+    out.dedup();
+    if out.is_empty() {
+        "none is legal here".to_string()
+    } else {
+        out.join(", ")
+    }
+}
+
+/// The width of the terminal, or 80 when the output is not one.
+fn terminal_width() -> usize {
+    terminal_size::terminal_size().map_or(80, |(w, _)| usize::from(w.0).max(20))
+}
+
+/// Words joined by spaces, in lines no wider than `width` (a word is never broken).
+fn wrapped(words: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
 
 /// `12.` or `12...` for the side to move.

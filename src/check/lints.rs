@@ -20,6 +20,7 @@ impl Ctx {
             }
         }
         self.zones_read_by_one_side(variant, &present);
+        self.glyphs_like_letters(variant, items);
         let Ok(tables) = Tables::compile(variant, &[]) else {
             return;
         };
@@ -36,6 +37,29 @@ impl Ctx {
         }
         self.options_without_effect(variant, &tables);
         self.placed_outside_confinement(&tables, items);
+    }
+
+    /// Zone glyphs that a text board would confuse with a piece: `+` where promoted letters
+    /// start with it, `~` where some end with it.
+    fn glyphs_like_letters(&mut self, variant: &Variant, items: &Items<'_>) {
+        for decl in &items.zones {
+            let Some(drawn) = &decl.drawn else { continue };
+            let Some(glyph) = drawn.node.chars().next() else {
+                continue;
+            };
+            let clash = variant.pieces().iter().find(|p| {
+                (glyph == '+' && p.letter.starts_with('+'))
+                    || (glyph == '~' && p.letter.ends_with('~'))
+            });
+            if let Some(p) = clash {
+                self.report(DefinitionError::GlyphLikeLetter {
+                    zone: decl.name.node.clone(),
+                    glyph,
+                    letter: p.letter.clone(),
+                    at: drawn.span.into(),
+                });
+            }
+        }
     }
 
     /// Pieces the start position puts outside the zone their moves must end in: they can

@@ -107,6 +107,15 @@ fn panic_message(e: &(dyn std::any::Any + Send)) -> String {
 
 /// Plays random games from `start` within `limits`.
 pub fn deep_check(start: &Position, limits: DeepLimits) -> DeepReport {
+    deep_check_with(start, limits, |_| {})
+}
+
+/// [`deep_check`], telling `after_game` the report so far after each game (for progress).
+pub fn deep_check_with(
+    start: &Position,
+    limits: DeepLimits,
+    mut after_game: impl FnMut(&DeepReport),
+) -> DeepReport {
     let began = Instant::now();
     let mut rng = Rng(limits.seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut report = DeepReport::default();
@@ -246,6 +255,7 @@ pub fn deep_check(start: &Position, limits: DeepLimits) -> DeepReport {
                 },
             );
         }
+        after_game(&report);
     }
     report
 }

@@ -14,7 +14,7 @@ mod zobrist;
 
 pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_each};
 pub use position::{Piece, Position, MAX_IN_HANDS};
 
 /// A position of a shipped definition (`definitions/FILE`), from a FEN, for unit tests.

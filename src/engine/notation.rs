@@ -9,7 +9,7 @@
 //! starting square (`b3-d4`), in which case any piece there may move.
 
 use super::mv::{Move, MoveKind};
-use super::position::Position;
+use super::position::{Piece, Position};
 use crate::model::{Geometry, Square};
 
 /// Why a move text was refused; the message is one line.
@@ -574,6 +574,60 @@ pub fn explain_from_square(pos: &Position, text: &str) -> Option<String> {
             t.variant().piece(p.kind).name.to_lowercase(),
             g.name(from),
             g.name(to)
+        ),
+    })
+}
+
+/// Why a move written in algebraic notation or as a drop names no legal move, as far as the
+/// text tells: the side has no such piece, none of its pieces of that kind goes there, it has
+/// none in hand, the square is taken. `None` when the text says too little.
+pub fn explain(pos: &Position, text: &str) -> Option<String> {
+    if let Some(why) = explain_from_square(pos, text) {
+        return Some(why);
+    }
+    let t = pos.tables();
+    let g = t.geometry();
+    let v = t.variant();
+    let parts = split_san(g, text.trim())?;
+    let me = pos.side_to_move();
+    let side = &v.side(me).name;
+    let to = parts.to?;
+    let target = g.name(to);
+    let kind = match &parts.letter {
+        Some(l) => Some(v.piece_by_letter(l)?),
+        None => v.piece_by_letter("P"),
+    };
+    if parts.drop {
+        let kind = kind?;
+        let name = v.piece(kind).name.to_lowercase();
+        return Some(if !t.rules().drops {
+            "this game has no drops".to_string()
+        } else if pos.in_hand(me, kind) == 0 {
+            format!("{side} has no {name} in hand")
+        } else if pos.piece_at(to).is_some() {
+            format!("{target} is not empty")
+        } else {
+            format!("a {name} may not be dropped on {target} here")
+        });
+    }
+    let kind = kind?;
+    let name = v.piece(kind).name.to_lowercase();
+    let mine: Vec<Square> = g
+        .squares()
+        .filter(|&sq| pos.piece_at(sq) == Some(Piece { side: me, kind }))
+        .collect();
+    Some(match mine.as_slice() {
+        [] => format!("{side} has no {name} on the board"),
+        _ if pos.piece_at(to).is_some_and(|p| p.side == me) => {
+            format!("{target} holds a piece of {side}'s own")
+        }
+        [one] => format!("the {name} on {} cannot go to {target}", g.name(*one)),
+        many => format!(
+            "no {name} of {side}'s can go to {target} (they stand on {})",
+            many.iter()
+                .map(|&sq| g.name(sq).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     })
 }

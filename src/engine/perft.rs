@@ -36,13 +36,20 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 /// Perft split by the first move: each legal move with the count below it.
 pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
     let mut out = Vec::new();
-    for m in pos.legal_moves() {
+    perft_divide_each(pos, depth, |m, n, _| out.push((m, n)));
+    out
+}
+
+/// [`perft_divide`], handing each first move and its count to `each` as soon as it is
+/// counted, with the number of first moves (for progress reports).
+pub fn perft_divide_each(pos: &mut Position, depth: u32, mut each: impl FnMut(Move, u64, usize)) {
+    let depth = depth.max(1);
+    let moves = pos.legal_moves();
+    for &m in &moves {
         pos.make(m);
         let n = perft(pos, depth - 1);
         pos.unmake();
-        out.push((m, n));
+        each(m, n, moves.len());
     }
-    out
 }

@@ -1035,6 +1035,11 @@ impl Position {
         p
     }
 
+    /// The move that led here, if one was played since the position was set up.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
     /// Number of plies played from the position this one was set up from.
     pub fn ply(&self) -> usize {
         self.undo.len()

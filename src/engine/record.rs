@@ -122,8 +122,7 @@ pub fn why_not_legal(pos: &Position, text: &str, why: &str) -> String {
     match notation::parse_move_among(pos, core, &pseudo) {
         Ok(m) => why_illegal(pos, m),
         Err(_) if !why.is_empty() => format!("not a legal move{why}"),
-        Err(_) => notation::explain_from_square(pos, core)
-            .unwrap_or_else(|| "matches no legal move".into()),
+        Err(_) => notation::explain(pos, core).unwrap_or_else(|| "matches no legal move".into()),
     }
 }
 

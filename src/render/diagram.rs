@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
+use super::text::{last_move_style, piece_cell, zone_style, Cell, Layout, TextStyle};
 use crate::engine::fen::piece_letter;
 use crate::engine::{Piece, Position};
-use crate::model::{Geometry, Reach, Square, SquareSet};
+use crate::model::{Geometry, Reach, Square};
 
 /// What a piece can do on a marked square, or why the square matters to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -178,95 +179,6 @@ fn zone_background(pos: &Position) -> Vec<char> {
     bg
 }
 
-fn grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
-    let mut out = String::new();
-    let label_width = g.height.to_string().len();
-    for rank in (0..g.height as i32).rev() {
-        let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
-        for file in 0..g.width as i32 {
-            let sq = g.square(file, rank).expect("on the board");
-            // A hole is no square: nothing is drawn there.
-            out.push(if g.is_hole(sq) { ' ' } else { cell(sq) });
-        }
-        out.push('\n');
-    }
-    let _ = write!(out, "{:w$} ", "", w = label_width);
-    for file in 0..g.width as i32 {
-        out.push(Geometry::file_char(file));
-    }
-    out.push('\n');
-    out
-}
-
-/// The edges on any line of the variant (as the first side reads them): north and east.
-fn line_edges(pos: &Position) -> Option<(SquareSet, SquareSet)> {
-    let lines = pos.tables().variant().lines();
-    if lines.is_empty() {
-        return None;
-    }
-    let mut north = SquareSet::EMPTY;
-    let mut east = SquareSet::EMPTY;
-    for l in lines {
-        north = north.union(&l.north[0]);
-        east = east.union(&l.east[0]);
-    }
-    Some((north, east))
-}
-
-/// The grid with the lines between squares drawn: a blank or `|` between files, and a row of
-/// blanks and `-` between ranks.
-fn lined_grid(
-    g: Geometry,
-    (north, east): &(SquareSet, SquareSet),
-    cell: impl Fn(Square) -> char,
-) -> String {
-    let mut out = String::new();
-    let label_width = g.height.to_string().len();
-    let at = |file: i32, rank: i32| g.square(file, rank).expect("on the board");
-    for rank in (0..g.height as i32).rev() {
-        let _ = write!(out, "{:>w$} ", rank + 1, w = label_width);
-        for file in 0..g.width as i32 {
-            let sq = at(file, rank);
-            out.push(if g.is_hole(sq) { ' ' } else { cell(sq) });
-            if file + 1 < g.width as i32 {
-                out.push(if east.contains(at(file, rank)) {
-                    '|'
-                } else {
-                    ' '
-                });
-            }
-        }
-        out.push('\n');
-        if rank > 0 {
-            let mut row = format!("{:w$} ", "", w = label_width);
-            for file in 0..g.width as i32 {
-                row.push(if north.contains(at(file, rank - 1)) {
-                    '-'
-                } else {
-                    ' '
-                });
-                if file + 1 < g.width as i32 {
-                    row.push(' ');
-                }
-            }
-            // Only rows that show a line: the grid stays compact.
-            if row.contains('-') {
-                out.push_str(row.trim_end());
-                out.push('\n');
-            }
-        }
-    }
-    let _ = write!(out, "{:w$} ", "", w = label_width);
-    for file in 0..g.width as i32 {
-        out.push(Geometry::file_char(file));
-        if file + 1 < g.width as i32 {
-            out.push(' ');
-        }
-    }
-    out.push('\n');
-    out
-}
-
 /// The grid without coordinates.
 fn bare_grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
     let mut out = String::new();
@@ -279,9 +191,10 @@ fn bare_grid(g: Geometry, cell: impl Fn(Square) -> char) -> String {
     out
 }
 
+/// A piece in one character, for the plain pictures of rule books (`+B` is drawn `B`).
 fn piece_char(pos: &Position, p: Piece) -> char {
     let l = piece_letter(pos, p);
-    l.chars().last().unwrap_or('?')
+    l.chars().rfind(|c| c.is_ascii_alphabetic()).unwrap_or('?')
 }
 
 /// The zone map and the position: one grid per zone (per side where they differ), then the
@@ -322,14 +235,16 @@ pub fn board_map(pos: &Position) -> String {
                 glyph,
                 set.len()
             );
-            out.push_str(&grid(g, |sq| if set.contains(sq) { 'x' } else { '.' }));
+            out.push_str(&Layout::bare(g).draw(TextStyle::default(), |sq| {
+                Cell::plain(if set.contains(sq) { 'x' } else { '.' })
+            }));
         }
     }
     for l in v.lines() {
         let edges = (l.north[0], l.east[0]);
         let count = edges.0.len() + edges.1.len();
         let _ = writeln!(out, "\nline {}: {} edges", l.name, count);
-        out.push_str(&lined_grid(g, &edges, |_| '.'));
+        out.push_str(&Layout::walls(g, edges).draw(TextStyle::default(), |_| Cell::plain('.')));
     }
     let _ = writeln!(
         out,
@@ -347,13 +262,75 @@ pub fn board_map(pos: &Position) -> String {
     out
 }
 
-/// The position alone: pieces over the zone glyphs.
+/// The position alone: pieces over the zone glyphs, walls and rivers, and the pieces in hand.
 pub fn position_diagram(pos: &Position) -> String {
+    position_text(pos, TextStyle::default())
+}
+
+/// [`position_diagram`], coloured for a terminal when `style` says so: the sides' pieces in
+/// their colours, zone glyphs dimmed, the last move's squares shaded.
+pub fn position_text(pos: &Position, style: TextStyle) -> String {
     let bg = zone_background(pos);
-    grid(pos.tables().geometry(), |sq| match pos.piece_at(sq) {
-        Some(p) => piece_char(pos, p),
-        None => bg[sq.index()],
-    })
+    let last = pos.last_move();
+    let mut out = Layout::of(pos).draw(style, |sq| {
+        let mut cell = match pos.piece_at(sq) {
+            Some(p) => piece_cell(pos, p),
+            None => Cell {
+                text: bg[sq.index()].to_string(),
+                style: zone_style(),
+            },
+        };
+        if last.is_some_and(|m| (m.from == sq && !m.is_drop()) || m.to == sq) {
+            cell.style = last_move_style(cell.style);
+        }
+        cell
+    });
+    out.push_str(&hands(pos));
+    out
+}
+
+/// One line per side with what it holds in hand, where the game keeps pieces in hand.
+pub fn hands(pos: &Position) -> String {
+    let t = pos.tables();
+    let v = t.variant();
+    if !t.rules().drops && t.setup_hand().is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    for (s, side) in v.sides().iter().enumerate() {
+        let side_id = crate::model::Side(s as u8);
+        let held: Vec<String> = v
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, def)| {
+                let n = pos.in_hand(side_id, crate::model::PieceKind(k as u8));
+                let letter = piece_letter(
+                    pos,
+                    Piece {
+                        side: side_id,
+                        kind: crate::model::PieceKind(k as u8),
+                    },
+                );
+                match n {
+                    0 => None,
+                    1 => Some(format!("{} ({letter})", def.name)),
+                    n => Some(format!("{} ({letter}) x{n}", def.name)),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} in hand: {}",
+            side.name,
+            if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.join(", ")
+            }
+        );
+    }
+    out
 }
 
 /// The squares the pieces on `pieces` can go to, with what they can do there, and (alone)
@@ -573,12 +550,14 @@ pub fn move_diagram(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Str
     let all = diagram_marks(pos, pieces, mode);
     let marks: Vec<Option<Marker>> = all.iter().map(|m| m.first().copied()).collect();
     let bg = zone_background(pos);
-    let g = pos.tables().geometry();
-    let cell = |sq| diagram_cell(pos, &marks, &bg, pieces, sq, Marker::glyph);
-    let mut out = match line_edges(pos) {
-        Some(edges) => lined_grid(g, &edges, cell),
-        None => grid(g, cell),
-    };
+    let mut out = Layout::of(pos).draw(TextStyle::default(), |sq| {
+        match (pos.piece_at(sq), marks[sq.index()]) {
+            (Some(p), None) => piece_cell(pos, p),
+            (Some(p), Some(_)) if pieces.contains(&sq) => piece_cell(pos, p),
+            (_, Some(m)) => Cell::plain(m.glyph()),
+            (None, None) => Cell::plain(bg[sq.index()]),
+        }
+    });
     // One character per square: a square marked twice (one piece's target, another's
     // blocking square) shows the first; the others are listed.
     let g = pos.tables().geometry();

@@ -8,11 +8,13 @@
 mod diagram;
 mod gallery;
 mod svg;
+mod text;
 
 pub use diagram::{
-    board_map, diagram_info, diagram_markers, diagram_marks, markers_present, move_diagram,
-    plain_diagram, plain_position, position_diagram, DiagramInfo, DiagramMode, LegendInfo, Marker,
-    PlacedInfo, TargetInfo,
+    board_map, diagram_info, diagram_markers, diagram_marks, hands, markers_present, move_diagram,
+    plain_diagram, plain_position, position_diagram, position_text, DiagramInfo, DiagramMode,
+    LegendInfo, Marker, PlacedInfo, TargetInfo,
 };
 pub use gallery::{gallery, Gallery, GalleryDiagram, GalleryPiece};
 pub use svg::{board_svg, move_diagram_svg};
+pub use text::TextStyle;

@@ -34,6 +34,65 @@ const HOP_INK: &str = "#6a3d9a";
 const TELEPORT_INK: &str = "#1565c0";
 const WALL_INK: &str = "#5b3a1a";
 
+/// How a side is painted: its pieces' fill and ink, and the tint of its own zones.
+#[derive(Clone, Copy)]
+struct Paint {
+    fill: &'static str,
+    ink: &'static str,
+    tint: &'static str,
+}
+
+/// The paint of a side: the colour its name says (`red`, `blue`, `white`), else white,
+/// black, red and blue by turn order.
+fn side_paint(pos: &Position, side: crate::model::Side) -> Paint {
+    const WHITE: Paint = Paint {
+        fill: "#ffffff",
+        ink: "#000000",
+        tint: "#d9d9d9",
+    };
+    const BLACK: Paint = Paint {
+        fill: "#2b2b2b",
+        ink: "#ffffff",
+        tint: "#a0a0a0",
+    };
+    const RED: Paint = Paint {
+        fill: "#c62828",
+        ink: "#ffffff",
+        tint: "#ef9a9a",
+    };
+    const BLUE: Paint = Paint {
+        fill: "#1565c0",
+        ink: "#ffffff",
+        tint: "#90caf9",
+    };
+    const GREEN: Paint = Paint {
+        fill: "#2e7d32",
+        ink: "#ffffff",
+        tint: "#a5d6a7",
+    };
+    const YELLOW: Paint = Paint {
+        fill: "#f9c825",
+        ink: "#000000",
+        tint: "#fff59d",
+    };
+    match pos
+        .tables()
+        .variant()
+        .side(side)
+        .name
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "white" => WHITE,
+        "black" => BLACK,
+        "red" => RED,
+        "blue" => BLUE,
+        "green" => GREEN,
+        "yellow" | "gold" => YELLOW,
+        _ => [WHITE, BLACK, RED, BLUE][side.index() % 4],
+    }
+}
+
 /// `text` made safe inside SVG and HTML text and attributes.
 pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -63,10 +122,13 @@ struct Tinted {
     tint: &'static str,
 }
 
-/// The zones that have a glyph, one entry per side where the sides' copies differ.
+/// The zones that have a glyph, one entry per side where the sides' copies differ. The first
+/// zone with a copy per side is tinted in each side's own colour (red's palace reddish);
+/// other zones take tints of their own.
 fn tinted_zones(pos: &Position) -> Vec<Tinted> {
     let v = pos.tables().variant();
     let mut out = Vec::new();
+    let mut side_tints_used = false;
     for (i, z) in v.zones().iter().filter(|z| z.glyph.is_some()).enumerate() {
         let tints = ZONE_TINTS[i % ZONE_TINTS.len()];
         let same = z.squares.windows(2).all(|w| w[0] == w[1]);
@@ -76,14 +138,23 @@ fn tinted_zones(pos: &Position) -> Vec<Tinted> {
                 squares: z.squares[0],
                 tint: tints.0,
             });
-        } else {
-            for (s, set) in z.squares.iter().enumerate() {
-                out.push(Tinted {
-                    label: format!("{} ({})", z.name, v.sides()[s].name),
-                    squares: *set,
-                    tint: if s == 0 { tints.0 } else { tints.1 },
-                });
-            }
+            continue;
+        }
+        let own = !side_tints_used;
+        side_tints_used = true;
+        for (s, set) in z.squares.iter().enumerate() {
+            let tint = if own {
+                side_paint(pos, crate::model::Side(s as u8)).tint
+            } else if s == 0 {
+                tints.0
+            } else {
+                tints.1
+            };
+            out.push(Tinted {
+                label: format!("{} ({})", z.name, v.sides()[s].name),
+                squares: *set,
+                tint,
+            });
         }
     }
     out
@@ -120,6 +191,42 @@ fn parts(g: Geometry, set: SquareSet) -> Vec<(i32, i32, i32, i32)> {
     out
 }
 
+/// How strongly zones are tinted, on the board and in the legend alike.
+const TINT_OPACITY: &str = "0.45";
+
+/// The box tinted for one square of a zone: its cell; on a board of points, the part of the
+/// cell inside the lines that join the zone's points, so that a palace's tint stops at the
+/// palace lines (a point with no neighbour in the zone along an axis keeps a narrow band).
+fn tint_box(g: Geometry, style: BoardStyle, set: &SquareSet, sq: Square) -> (i32, i32, i32, i32) {
+    let (x, y) = corner(g, sq);
+    if style != BoardStyle::Points {
+        return (x, y, CELL, CELL);
+    }
+    let (f, r) = (g.file(sq), g.rank(sq));
+    let has = |df: i32, dr: i32| g.square(f + df, r + dr).is_some_and(|n| set.contains(n));
+    let half = CELL / 2;
+    let band = CELL / 5;
+    let span = |low: bool, high: bool, start: i32| match (low, high) {
+        (false, false) => (start + half - band, 2 * band),
+        (true, false) => (start, half),
+        (false, true) => (start + half, half),
+        (true, true) => (start, CELL),
+    };
+    let (x0, w) = span(has(-1, 0), has(1, 0), x);
+    // Screen y grows downwards: the rank above is the box's top half.
+    let (y0, h) = span(has(0, 1), has(0, -1), y);
+    (x0, y0, w, h)
+}
+
+/// The colour of the board under the squares.
+fn paper(style: BoardStyle) -> &'static str {
+    match style {
+        BoardStyle::Checkered => "#f3e4c8",
+        BoardStyle::Grid => "#f2d89b",
+        BoardStyle::Points => "#f4dcab",
+    }
+}
+
 /// The squares, in the board's style, with tinted zones, rivers and diagonals.
 fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
     let t = pos.tables();
@@ -127,11 +234,7 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
     let drawing = t.variant().drawing();
     let (bw, bh) = (g.width as i32 * CELL, g.height as i32 * CELL);
     let style = drawing.style;
-    let paper = match style {
-        BoardStyle::Checkered => "#f3e4c8",
-        BoardStyle::Grid => "#f2d89b",
-        BoardStyle::Points => "#f4dcab",
-    };
+    let paper = paper(style);
     let _ = writeln!(
         out,
         r##"<rect x="{MARGIN}" y="{MARGIN}" width="{bw}" height="{bh}" fill="{paper}"/>"##
@@ -148,14 +251,15 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
         }
     }
     for z in zones {
-        let _ = write!(out, r#"<g fill="{}" fill-opacity="0.45">"#, z.tint);
+        let _ = write!(
+            out,
+            r#"<g fill="{}" fill-opacity="{TINT_OPACITY}">"#,
+            z.tint
+        );
         let _ = write!(out, "<title>{}</title>", escape(&z.label));
         for sq in z.squares.iter() {
-            let (x, y) = corner(g, sq);
-            let _ = write!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
-            );
+            let (x, y, w, h) = tint_box(g, style, &z.squares, sq);
+            let _ = write!(out, r#"<rect x="{x}" y="{y}" width="{w}" height="{h}"/>"#);
         }
         out.push_str("</g>\n");
     }
@@ -357,11 +461,7 @@ fn draw_piece(out: &mut String, pos: &Position, sq: Square, p: Piece) {
     let (x, y) = corner(g, sq);
     let (cx, cy) = centre(g, sq);
     let name = &t.variant().piece(p.kind).name;
-    let (fill, ink) = if p.side.0 == 0 {
-        ("#ffffff", "#000000")
-    } else {
-        ("#2b2b2b", "#ffffff")
-    };
+    let Paint { fill, ink, .. } = side_paint(pos, p.side);
     let title = format!(
         "{} {} on {}",
         t.variant().side(p.side).name,
@@ -382,7 +482,7 @@ fn draw_piece(out: &mut String, pos: &Position, sq: Square, p: Piece) {
                 out,
                 r##"<g transform="translate({x} {y})"><title>{}</title><path d="{outline}" fill="{fill}" stroke="#000000" stroke-width="1.5" stroke-linejoin="round"/><path d="{details}" fill="none" stroke="{}" stroke-width="1.3"/></g>"##,
                 escape(&title),
-                if p.side.0 == 0 { "#000000" } else { "#ffffff" }
+                ink
             );
         }
         _ => {
@@ -502,6 +602,71 @@ fn draw_markers(out: &mut String, pos: &Position, marks: &[Vec<Marker>]) {
     }
 }
 
+/// Height of the row of one side's pieces in hand.
+const HAND_ROW: i32 = 34;
+
+/// Each side's pieces in hand, a row each from `top`: the side's name, then each kind held as
+/// a disc with its letter and, above one, how many.
+fn draw_hands(out: &mut String, pos: &Position, top: i32) {
+    let t = pos.tables();
+    let v = t.variant();
+    for (s, side) in v.sides().iter().enumerate() {
+        let side_id = crate::model::Side(s as u8);
+        let y = top + s as i32 * HAND_ROW + HAND_ROW / 2;
+        let _ = write!(
+            out,
+            r#"<g class="hand"><title>{} in hand</title><text x="{MARGIN}" y="{}" font-size="12">{} in hand:</text>"#,
+            escape(&side.name),
+            y + 4,
+            escape(&side.name)
+        );
+        let Paint { fill, ink, .. } = side_paint(pos, side_id);
+        let mut x = MARGIN + 12 + 7 * (side.name.chars().count() as i32 + 9);
+        let mut any = false;
+        for (k, def) in v.pieces().iter().enumerate() {
+            let kind = crate::model::PieceKind(k as u8);
+            let n = pos.in_hand(side_id, kind);
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            let letter = piece_letter(
+                pos,
+                Piece {
+                    side: side_id,
+                    kind,
+                },
+            );
+            let _ = write!(
+                out,
+                r##"<g><title>{} x{n}</title><circle cx="{x}" cy="{y}" r="13" fill="{fill}" stroke="#000000" stroke-width="1.2"/><text x="{x}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+                escape(&def.name),
+                y + 5,
+                if letter.len() > 1 { 11 } else { 14 },
+                escape(&letter)
+            );
+            if n > 1 {
+                let _ = write!(
+                    out,
+                    r#"<text x="{}" y="{}" font-size="11">x{n}</text>"#,
+                    x + 15,
+                    y + 4
+                );
+            }
+            out.push_str("</g>");
+            x += if n > 1 { 50 } else { 34 };
+        }
+        if !any {
+            let _ = write!(
+                out,
+                r##"<text x="{x}" y="{}" font-size="12" fill="#777777">none</text>"##,
+                y + 4
+            );
+        }
+        out.push_str("</g>\n");
+    }
+}
+
 /// One legend row: a symbol drawn by `symbol` at (x, y) centre, and its text.
 fn legend_row(out: &mut String, y: i32, symbol: &str, text: &str) {
     let _ = writeln!(
@@ -520,7 +685,14 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     let present = marks.map(|(m, _)| markers_present(m)).unwrap_or_default();
     let rivers = t.variant().drawing().rivers.len().min(1);
     let rows = present.len() + zones.len() + t.variant().lines().len() + rivers;
-    let board_h = 2 * MARGIN + g.height as i32 * CELL;
+    // Pieces in hand belong to positions; a piece's movement alone has none.
+    let position = marks.is_none_or(|(_, mode)| mode == DiagramMode::InPosition);
+    let hands = if position && (t.rules().drops || !t.setup_hand().is_empty()) {
+        t.variant().sides().len() as i32
+    } else {
+        0
+    };
+    let board_h = 2 * MARGIN + g.height as i32 * CELL + hands * HAND_ROW;
     let w = (2 * MARGIN + g.width as i32 * CELL).max(MIN_WIDTH);
     let h = board_h + if rows > 0 { rows as i32 * ROW + 8 } else { 0 };
     let mut out = String::new();
@@ -541,6 +713,9 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     if let Some((m, _)) = marks {
         draw_markers(&mut out, pos, m);
     }
+    if hands > 0 {
+        draw_hands(&mut out, pos, 2 * MARGIN + g.height as i32 * CELL);
+    }
     // The legend: markers, then zones, lines and the river.
     let mut y = board_h + ROW / 2;
     let sx = MARGIN + 8;
@@ -551,11 +726,13 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
         }
     }
     for z in &zones {
+        // The swatch is the board's tint over the board's own paper, so the colours match.
         let swatch = format!(
-            r##"<rect x="{}" y="{}" width="14" height="14" fill="{}" fill-opacity="0.6" stroke="#777777"/>"##,
-            sx - 7,
-            y - 7,
-            z.tint
+            r##"<rect x="{x}" y="{y0}" width="14" height="14" fill="{paper}"/><rect x="{x}" y="{y0}" width="14" height="14" fill="{}" fill-opacity="{TINT_OPACITY}" stroke="#777777"/>"##,
+            z.tint,
+            x = sx - 7,
+            y0 = y - 7,
+            paper = paper(t.variant().drawing().style),
         );
         legend_row(&mut out, y, &swatch, &format!("zone {}", z.label));
         y += ROW;

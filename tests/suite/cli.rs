@@ -574,3 +574,63 @@ fn check_deep_reports_an_endless_game_as_a_warning() {
         12
     );
 }
+
+#[test]
+fn play_suggests_this_games_moves_and_wraps_long_lists() {
+    let (out, _, code) = rulebook_with_input(
+        &[
+            "play",
+            "definitions/gala-xiangqi.variant",
+            "--computer",
+            "none",
+        ],
+        "moves\nzz\nquit\n",
+    );
+    assert_eq!(code, 0);
+    let first = out.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "commands: a move (c1d2, Ad2), `moves`, `undo`, `fen`, `quit`"
+    );
+    // 116 moves, in lines of at most 80 columns, none broken.
+    let list: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Ad2 "))
+        .take_while(|l| !l.starts_with(|c: char| c == ' ' || c.is_ascii_digit()))
+        .collect();
+    assert!(
+        list.len() > 5 && list.iter().all(|l| l.len() <= 80),
+        "{list:?}"
+    );
+    assert_eq!(
+        list.iter().map(|l| l.split(' ').count()).sum::<usize>(),
+        116
+    );
+    assert!(
+        out.contains(
+            "`zz` is not a move in coordinate or algebraic notation (try `moves`: c1d2, Ad2)"
+        ),
+        "{out}"
+    );
+    // Piped, the board has no colour codes.
+    assert!(!out.contains('\u{1b}'));
+    let (out, _, _) = rulebook_with_input(
+        &[
+            "play",
+            "definitions/shogi.variant",
+            "--computer",
+            "none",
+            "--fen",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[N] w - - 0 1",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.starts_with("commands: a move (a1a2, La2, N@a2), "),
+        "{out}"
+    );
+    assert!(
+        out.contains("sente in hand: Knight (N)\ngote in hand: none\n"),
+        "{out}"
+    );
+}

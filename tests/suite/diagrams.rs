@@ -120,3 +120,83 @@ fn moves_that_depend_on_other_pieces_follow_the_pieces_placed() {
     let alone = marks_of("gi-qi-game.variant", &[("K", "e5")]);
     assert_eq!(alone.len(), 8, "{alone:?}");
 }
+
+/// Text boards show promoted pieces by their whole letter (`+B`), the pieces in hand, walls
+/// and rivers; on a terminal, colour for the sides and the last move, never when piped.
+#[test]
+fn text_boards_show_promoted_pieces_hands_walls_and_rivers() {
+    use rulebook::render::{position_diagram, position_text, TextStyle};
+    let shogi = crate::common::start("shogi.variant")
+        .with_fen("lnsgkgsnl/1r5+B1/pppppp+Ppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL[PPBp] w - - 0 1")
+        .unwrap();
+    let text = position_diagram(&shogi);
+    assert!(text.contains("8  .  r  .  .  .  .  . +B  .\n"), "{text}");
+    assert!(text.contains("7  p  p  p  p  p  p +P  p  p\n"), "{text}");
+    assert!(
+        text.contains("sente in hand: Bishop (B), Pawn (P) x2\ngote in hand: Pawn (p)\n"),
+        "{text}"
+    );
+    // The river between Xiangqi's fifth and sixth ranks, Gala's walls on the castles' edges.
+    let xiangqi = position_diagram(&crate::common::start("xiangqi.variant"));
+    assert!(
+        xiangqi.contains(" 6 .........\n   ~~~~~~~~~\n 5 ........."),
+        "{xiangqi}"
+    );
+    let gala = position_diagram(&crate::common::start("gala.variant"));
+    assert!(
+        gala.contains("   -- -- -- --       -- -- -- --\n"),
+        "{gala}"
+    );
+    assert!(
+        gala.contains(" 4  P  .  .  .| :  :| .  .  .  P\n"),
+        "{gala}"
+    );
+    // Colour: red's pieces red, the last move's squares shaded; none without a terminal.
+    let mut moved = crate::common::start("xiangqi.variant");
+    let m = rulebook::engine::notation::parse_move(&moved, "h3e3").unwrap();
+    moved.play(m);
+    let coloured = position_text(&moved, TextStyle { colour: true });
+    assert!(coloured.contains("\u{1b}[1m\u{1b}[31mR"), "{coloured:?}");
+    assert!(coloured.contains("\u{1b}[100m"), "{coloured:?}");
+    assert!(!position_text(&moved, TextStyle::default()).contains('\u{1b}'));
+}
+
+/// Xiangqi's SVG: red's pieces on red discs, each palace tinted in its side's colour and only
+/// inside the palace lines, the legend's swatch tinted as the board is; pieces in hand drawn
+/// under a Shogi board.
+#[test]
+fn svg_colours_follow_the_sides_and_hands_are_drawn() {
+    let svg = rulebook::render::board_svg(&crate::common::start("xiangqi.variant"));
+    assert!(
+        svg.contains(
+            r##"<title>red Chariot on a1</title><circle cx="44" cy="404" r="16" fill="#c62828""##
+        ),
+        "{svg}"
+    );
+    // The palace d1-f3: its points run from d to f, so the tint spans two cells, not three.
+    let palace = svg
+        .lines()
+        .find(|l| l.contains("<title>palace (red)</title>"))
+        .unwrap();
+    assert!(palace.starts_with(r##"<g fill="#ef9a9a" fill-opacity="0.45">"##));
+    let xs: Vec<i32> = palace
+        .split("<rect x=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().parse().unwrap())
+        .collect();
+    let widths: Vec<i32> = palace
+        .split("width=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().parse().unwrap())
+        .collect();
+    let left = xs.iter().min().unwrap();
+    let right = xs.iter().zip(&widths).map(|(x, w)| x + w).max().unwrap();
+    assert_eq!(right - left, 80, "{palace}");
+    assert!(svg.contains(r##"<rect x="25" y="451" width="14" height="14" fill="#f4dcab"/><rect x="25" y="451" width="14" height="14" fill="#ef9a9a" fill-opacity="0.45" stroke="#777777"/><text x="46" y="462" font-size="12">zone palace (red)"##), "{svg}");
+    let shogi = crate::common::start("shogi.variant")
+        .with_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPp] w - - 0 1")
+        .unwrap();
+    let svg = rulebook::render::board_svg(&shogi);
+    assert!(svg.contains("<title>sente in hand</title>"), "{svg}");
+    assert!(svg.contains(">x2</text>"), "{svg}");
+}

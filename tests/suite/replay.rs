@@ -113,7 +113,23 @@ fn replay_explains_what_is_wrong() {
             3,
             "is not a move in any notation this tool reads",
         ),
-        ("1. e4 e5 2. Bb6", 3, "matches no legal move"),
+        (
+            "1. e4 e5 2. Bb6",
+            3,
+            "no bishop of white's can go to b6 (they stand on c1, f1)",
+        ),
+        (
+            "1. e4 e5 2. Ng5",
+            3,
+            "no knight of white's can go to g5 (they stand on b1, g1)",
+        ),
+        ("1. e4 e5 2. Ke3", 3, "the king on e1 cannot go to e3"),
+        (
+            "1. e4 e5 2. Qe2 Qe7 3. Qe4",
+            5,
+            "e4 holds a piece of white's own",
+        ),
+        ("1. e4 e5 2. P@e3", 3, "this game has no drops"),
     ];
     for (text, ply, reason) in cases {
         let e = replay(&chess, text).unwrap_err();
