@@ -222,7 +222,7 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
                     g.name(g.square(file, rank).expect("just checked"))
                 ));
             }
-            file += 1;
+            file = file.saturating_add(1);
             continue;
         }
         let mut letter = if c == '+' {
@@ -271,7 +271,11 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
 /// Fills the hands.
 fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenError> {
     let mut total = 0usize;
+    let keeps_hands = pos.tables().rules().drops;
     for c in hand.chars().filter(|c| *c != '-' && *c != '~') {
+        if !keeps_hands {
+            return err("this game keeps no pieces in hand");
+        }
         let piece = piece_from_letter(pos, &c.to_string())
             .ok_or_else(|| ParseFenError(format!("unknown piece letter `{c}` in hand")))?;
         total += 1;
@@ -571,6 +575,26 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
                     && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase())
         };
         let rights = 0..t.rules().rights.len();
+        // With two castling kings on the board (Atomic allows it) a letter cannot say whose
+        // right it is, and no FEN written could say it back: the right is dropped.
+        let kings = t
+            .variant()
+            .rules()
+            .castlings
+            .iter()
+            .filter(|c| c.side.0 == side)
+            .map(|c| c.king)
+            .collect::<Vec<_>>();
+        let on_board = g
+            .squares()
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.side.0 == side && kings.contains(&p.kind))
+            })
+            .count();
+        if on_board > 1 && noted_start(pos, side as usize, c).is_none() {
+            continue;
+        }
         // A noted piece's file: unmoved if it stands on its start square.
         if let Some(start) = noted_start(pos, side as usize, c) {
             if in_start_place(pos, &start) {

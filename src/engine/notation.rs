@@ -511,6 +511,16 @@ pub fn parse_move_among(
             }
         })
         .collect();
+    // A castling is written `O-O`: where a piece's own move has the same squares, `Kb1` is
+    // that move.
+    let found: Vec<&Move> = if found.iter().any(|m| !matches!(m.kind, MoveKind::Castle(_))) {
+        found
+            .into_iter()
+            .filter(|m| !matches!(m.kind, MoveKind::Castle(_)))
+            .collect()
+    } else {
+        found
+    };
     let why = if parts.capture && legal.iter().any(|m| m.to == to && !is_capture(pos, m)) {
         "it is marked as a capture, but nothing stands there to capture"
     } else {

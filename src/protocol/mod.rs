@@ -82,7 +82,7 @@ impl Session {
 
     /// Compiles the definition again after an option changed; the game restarts.
     pub fn recompile(&mut self) -> Result<(), String> {
-        self.wait();
+        self.halt();
         let tables = Tables::compile(&self.variant, &self.options).map_err(|e| e.to_string())?;
         self.start = Position::new(tables);
         self.pos = self.start.clone();
@@ -133,12 +133,14 @@ impl Session {
     }
 
     pub fn set_style(&mut self, style: Style) {
-        self.wait();
+        // An option set while the engine thinks ends the search first (a search told to run
+        // until stopped would otherwise never end).
+        self.halt();
         self.engine.lock().expect("engine lock").style = style;
     }
 
     pub fn set_hash(&mut self, mb: usize) {
-        self.wait();
+        self.halt();
         self.hash_mb = mb;
         self.engine.lock().expect("engine lock").set_hash(mb);
     }

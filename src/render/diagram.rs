@@ -293,7 +293,7 @@ pub fn position_text(pos: &Position, style: TextStyle) -> String {
 pub fn hands(pos: &Position) -> String {
     let t = pos.tables();
     let v = t.variant();
-    if !t.rules().drops && t.setup_hand().is_empty() {
+    if !t.rules().drops {
         return String::new();
     }
     let mut out = String::new();

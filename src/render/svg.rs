@@ -687,7 +687,7 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     let rows = present.len() + zones.len() + t.variant().lines().len() + rivers;
     // Pieces in hand belong to positions; a piece's movement alone has none.
     let position = marks.is_none_or(|(_, mode)| mode == DiagramMode::InPosition);
-    let hands = if position && (t.rules().drops || !t.setup_hand().is_empty()) {
+    let hands = if position && t.rules().drops {
         t.variant().sides().len() as i32
     } else {
         0

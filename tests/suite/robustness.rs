@@ -319,3 +319,51 @@ fn codes(report: &rulebook::CheckReport) -> Vec<String> {
         .filter_map(|p| miette::Diagnostic::code(p).map(|c| c.to_string()))
         .collect()
 }
+
+/// What the fuzz targets in `fuzz/` found (their reproducers are in `fuzz/regressions/`).
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let chess = common_start("definitions/chess.variant");
+    // A long run of empty squares followed by a hole mark: a one-line refusal.
+    assert!(chess
+        .with_fen("99999999999*/8/8/8/8/8/8/8 w - - 0 1")
+        .is_err());
+    // A hand where the game keeps none is refused, not silently dropped.
+    let e = chess
+        .with_fen("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid fen: this game keeps no pieces in hand"
+    );
+    let gala = common_start("definitions/gala.variant");
+    assert!(gala
+        .with_fen("gkh2+ppkhg/khp4pkh/hp7k/p6p1p/10/10/P8P/KP6PH/HKP2P1khg/khp4pkh/hG w 4")
+        .is_err());
+    // A king's step and a castling with the same squares: `Kb1` is the step.
+    let twin = common_start("fuzz/regressions/definition/san-castle-twin.variant");
+    let m = rulebook::engine::notation::parse_move(&twin, "Kb1").unwrap();
+    assert_eq!(m.kind, rulebook::engine::MoveKind::Normal);
+    let r = rulebook::engine::record::replay(&twin, "Kb1").unwrap();
+    assert_eq!(r.plies.len(), 1);
+    let castle = rulebook::engine::notation::parse_move(&twin, "O-O-O").unwrap();
+    assert!(matches!(castle.kind, rulebook::engine::MoveKind::Castle(_)));
+}
+
+fn common_start(path: &str) -> rulebook::engine::Position {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(path)).unwrap();
+    let variant = rulebook::load(path, &text).unwrap();
+    rulebook::engine::Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
+}
+
+/// Atomic allows two kings of a side; a castling letter then cannot say whose right it is,
+/// and the right is dropped, so the FEN written reads back to the same position.
+#[test]
+fn castling_rights_with_two_kings_are_dropped() {
+    let atomic = common_start("definitions/library/atomic.variant");
+    let pos = atomic.with_fen("kr5k/8/8/8/8/8/8/4K3 w q - 0 1").unwrap();
+    assert_eq!(pos.fen(), "kr5k/8/8/8/8/8/8/4K3 w - - 0 1");
+    let back = atomic.with_fen(&pos.fen()).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+}
