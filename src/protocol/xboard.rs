@@ -148,6 +148,8 @@ impl Cecp {
                     self.moved();
                     return true;
                 }
+                // The GUI is closing: nothing it queued behind a `ping` matters any more.
+                "quit" => return false,
                 _ if !self.pongs.is_empty() => {
                     self.queue.push_back(line.to_string());
                     return true;
@@ -156,8 +158,8 @@ impl Cecp {
                     self.pongs.push(rest.to_string());
                     return true;
                 }
-                "quit" | "force" | "new" | "result" | "undo" | "remove" | "setboard"
-                | "variant" | "go" | "playother" | "usermove" | "white" | "black" | "option" => {
+                "force" | "new" | "result" | "undo" | "remove" | "setboard" | "variant" | "go"
+                | "playother" | "usermove" | "white" | "black" | "option" => {
                     self.searching = None;
                     self.s.halt();
                 }

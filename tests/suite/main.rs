@@ -21,5 +21,6 @@ mod perft;
 mod protocols;
 mod replay;
 mod robustness;
+mod search_limits;
 mod seed_diagrams;
 mod zone_constructs;

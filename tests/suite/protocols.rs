@@ -6,7 +6,8 @@
 //! is sent and `< PATTERN` is expected, in order, where `*` matches any text. Search output
 //! (UCI `info` lines, XBoard thinking lines) is passed over unless a pattern asks for it;
 //! `< ...` passes over any lines until the next pattern matches. Lines are sent up to the next
-//! expected reply, as a GUI waits for one; `pause MS` waits before sending on.
+//! expected reply, as a GUI waits for one; `pause MS` waits before sending on; `ends within MS`
+//! asserts the process has ended, input still open, within that many milliseconds.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -77,6 +78,17 @@ fn run_transcript(path: &Path) {
     for l in lines {
         if let Some(line) = l.strip_prefix("> ") {
             writeln!(stdin, "{line}").unwrap();
+        } else if let Some(ms) = l.strip_prefix("ends within ") {
+            let ms: u64 = ms.parse().expect("`ends within MS`");
+            let until = std::time::Instant::now() + Duration::from_millis(ms);
+            while child.try_wait().unwrap().is_none() {
+                assert!(
+                    std::time::Instant::now() < until,
+                    "{name}: still running {ms} ms later:\n{said}"
+                );
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            return;
         } else if let Some(ms) = l.strip_prefix("pause ") {
             std::thread::sleep(Duration::from_millis(ms.trim().parse().unwrap()));
         } else if let Some(p) = l.strip_prefix('<') {

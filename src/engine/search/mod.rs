@@ -1,6 +1,8 @@
 //! The engine's search: iterative deepening under time, node and depth limits, alpha-beta with
 //! principal-variation windows, a transposition table on the position's Zobrist hash,
-//! quiescence on captures and promotions, check extensions, late-move reductions, and move
+//! quiescence on captures and promotions (at most eight plies; past the first two only captures
+//! that win material outright or take back, so that it stays small where nearly every move
+//! captures, as with cannons, shots and Clobber), check extensions, late-move reductions, and move
 //! ordering by the hash move, captures by victim and attacker value, killers and history. The
 //! evaluation ([`Evaluator`]) comes from the definition alone.
 //!
@@ -29,6 +31,11 @@ const MATE_BOUND: i32 = MATE - 10_000;
 const MAX_PLY: usize = 128;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// Plies of captures quiescence plays beyond the search's depth, out of check.
+const QUIESCENCE_PLIES: u32 = 8;
+/// How much more than a capture's victim a position may still be worth after it (a capture
+/// that cannot lift the score to alpha by this margin is not tried in quiescence).
+const DELTA_MARGIN: i32 = 200;
 
 /// A score as protocols report it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -482,22 +489,43 @@ impl Engine {
         if self.out_of_time() {
             return 0;
         }
+        let in_check = p.in_check();
+        // Standing pat comes before the moves are generated: on a wide board with cannons
+        // and shots most quiescence nodes end here.
+        let stand = if in_check {
+            None
+        } else {
+            let stand = self.eval.evaluate(p);
+            if stand >= beta || qdepth >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            Some(stand)
+        };
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return self.terminal(p, ply);
         }
-        let in_check = p.in_check();
-        if ply >= MAX_PLY - 2 || (in_check && qdepth > 6) {
+        if in_check && (qdepth > 6 || ply >= MAX_PLY - 2) {
             return self.eval.evaluate(p);
         }
-        if !in_check {
-            let stand = self.eval.evaluate(p);
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            moves.retain(|m| self.is_tactical(p, m));
+        if let Some(stand) = stand {
+            // Captures only, and past the first plies only those that win material outright
+            // or take back on the square just taken on, and only where the gain could lift
+            // the score to alpha: what bounds the search where captures are plentiful.
+            let last = p.last_move().and_then(|m| m.capture_square());
+            moves.retain(|m| {
+                if m.promotion.is_some() && !m.is_drop() {
+                    return true;
+                }
+                let Some(gain) = self.victim(p, m) else {
+                    return false;
+                };
+                let worth =
+                    qdepth < 2 || gain > self.eval.value(m.piece) || m.capture_square() == last;
+                worth && stand + gain + DELTA_MARGIN > alpha
+            });
         }
         self.order(p, &mut moves, None, ply);
         for m in moves {
