@@ -154,16 +154,52 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
 
 /// The piece `kind`'s moves under the options `tables` was compiled with, in `dialect`.
 pub fn write_as(tables: &Tables, kind: PieceKind, dialect: Dialect) -> Written {
+    write_selected(tables, kind, dialect, None)
+}
+
+/// The moves of the patterns of `kind` in force that `keep` selects, in the Betza the
+/// definition reader takes: a part of a piece (its moves in one zone, say). The caller states
+/// the patterns' zone guards in its own words, so they do not make it inexact; the piece's
+/// rules that are not patterns (teleports, confinements, castling) are not written.
+pub fn write_patterns(
+    tables: &Tables,
+    kind: PieceKind,
+    keep: &dyn Fn(&Pattern) -> bool,
+) -> Written {
+    write_selected(tables, kind, Dialect::Rulebook, Some(keep))
+}
+
+/// [`write_as`] for the whole piece (`part` is `None`), or for the patterns `part` selects.
+fn write_selected(
+    tables: &Tables,
+    kind: PieceKind,
+    dialect: Dialect,
+    part: Option<&dyn Fn(&Pattern) -> bool>,
+) -> Written {
     let def = &tables.variant().pieces()[kind.index()];
-    let mut covers = def.teleports.is_empty() && !def.borrows;
-    let mut exact =
-        covers && def.confinements.is_empty() && def.within.is_empty() && def.entries.is_empty();
+    let whole = part.is_none();
+    let mut covers = !whole || (def.teleports.is_empty() && !def.borrows);
+    let mut exact = !whole
+        || (covers
+            && def.confinements.is_empty()
+            && def.within.is_empty()
+            && def.entries.is_empty());
     let mut found: Vec<(Kind, Modes)> = Vec::new();
     for p in def
         .patterns
         .iter()
-        .filter(|p| tables.guards_hold(&p.options))
+        .filter(|p| tables.guards_hold(&p.options) && part.is_none_or(|keep| keep(p)))
     {
+        let unzoned;
+        let p = if whole {
+            p
+        } else {
+            unzoned = Pattern {
+                zones: Vec::new(),
+                ..p.clone()
+            };
+            &unzoned
+        };
         let Some((atoms, all)) = pattern_atoms(p) else {
             exact = false;
             covers = false;
@@ -260,7 +296,7 @@ pub fn write_as(tables: &Tables, kind: PieceKind, dialect: Dialect) -> Written {
     let g = tables.geometry();
     let mut castles: Vec<i32> = Vec::new();
     for c in tables.variant().rules().castlings.iter() {
-        if c.king == kind && tables.guards_hold(&c.options) && c.side.0 == 0 {
+        if whole && c.king == kind && tables.guards_hold(&c.options) && c.side.0 == 0 {
             let d = (g.file(c.king_to) - g.file(c.king_from)).abs();
             if g.rank(c.king_to) != g.rank(c.king_from) || d < 2 {
                 exact = false;
