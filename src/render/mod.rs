@@ -5,16 +5,21 @@
 //! its piece letter (uppercase for the first side), else a move marker, else the glyph of
 //! the last declared zone that contains it and has one, else `.`.
 
+mod describe;
 mod diagram;
 mod gallery;
 mod svg;
 mod text;
 
+pub use describe::{
+    display_name, game_prose, piece_prose, running_name, squares_words, zone_phrase, GameProse,
+    OptionText, PieceProse, PlaceText,
+};
 pub use diagram::{
     board_map, diagram_info, diagram_markers, diagram_marks, hands, markers_present, move_diagram,
     plain_diagram, plain_position, position_diagram, position_text, DiagramInfo, DiagramMode,
     LegendInfo, Marker, PlacedInfo, TargetInfo,
 };
-pub use gallery::{gallery, Gallery, GalleryDiagram, GalleryPiece};
+pub use gallery::{gallery, standing_squares, Gallery, GalleryDiagram, GalleryPiece};
 pub use svg::{board_svg, move_diagram_svg};
 pub use text::TextStyle;
