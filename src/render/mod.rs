@@ -3,7 +3,7 @@
 //! One text format serves the CLI, the docs and the snapshots: ranks top down with their
 //! numbers on the left, files lettered underneath, each square a cell as wide as the longest
 //! piece letter (`+B`), walls between cells and the river drawn where the definition has them
-//! ([`text`]). A square shows its piece letter (uppercase for the first side), else a move
+//! (`text.rs`). A square shows its piece letter (uppercase for the first side), else a move
 //! marker, else the glyph of the last declared zone that contains it and has one, else `.`.
 //! The plain format of printed rule books keeps one character per square.
 
