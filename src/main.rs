@@ -194,7 +194,7 @@ enum CheckFormat {
 /// How a board map is written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum BoardFormat {
-    /// The zones and the position, one character per square.
+    /// The zones and the position, a cell per square (as wide as the longest piece letter).
     Text,
     /// The position as a picture, zones with a glyph tinted.
     Svg,
