@@ -68,7 +68,9 @@ def uci_sequence(rng, moves):
     played = []
     for _ in range(rng.randint(1, 14)):
         r = rng.random()
-        if r < 0.25:
+        if r < 0.1:
+            lines += [f"go depth {rng.randint(1, 3)}", rng.choice(["isready", "stop", ""])]
+        elif r < 0.25:
             if rng.random() < 0.8:
                 played = [some_move(rng, moves) for _ in range(rng.randint(0, 3))]
             lines.append("position startpos" + (" moves " + " ".join(played) if played else ""))
@@ -99,8 +101,14 @@ def xboard_sequence(rng, moves):
     for _ in range(rng.randint(1, 16)):
         r = rng.random()
         if r < 0.15:
+            # A GUI asking for a move under a depth limit alone, then speaking while it thinks.
+            lines += [f"sd {rng.randint(1, 3)}", "go",
+                      rng.choice([f"ping {rng.randint(0, 9)}", "?", "force", "new", "",
+                                  "usermove " + some_move(rng, moves)])]
+            continue
+        if r < 0.3:
             lines.append(rng.choice(["new", "force", "go", "playother", "white", "black"]))
-        elif r < 0.35:
+        elif r < 0.45:
             lines.append(limit(rng, "xboard"))
         elif r < 0.6:
             lines.append(("usermove " if rng.random() < 0.8 else "") + some_move(rng, moves))
