@@ -214,6 +214,10 @@ struct PositionArgs {
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Play these moves first (any notation, separated by spaces), from the start position or
+    /// the `--fen` position.
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
     /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
     #[arg(long = "option", value_name = "NAME[=on|off]")]
     options: Vec<String>,
@@ -269,10 +273,28 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
     let variant = load(file)?;
     let tables = Tables::compile(&variant, &parse_options(&args.options)?)?;
     let start = Position::new(tables);
-    Ok(match &args.fen {
+    let mut pos = match &args.fen {
         Some(fen) => start.with_fen(fen)?,
         None => start,
-    })
+    };
+    for (ply, text) in args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .enumerate()
+    {
+        if let Some(o) = pos.outcome() {
+            return Err(Failure(format!(
+                "--moves, ply {} `{text}`: the game is over ({})",
+                ply + 1,
+                o.reason
+            )));
+        }
+        let m = notation::parse_move(&pos, text)
+            .map_err(|e| Failure(format!("--moves, ply {} `{text}`: {e}", ply + 1)))?;
+        pos.play(m);
+    }
+    Ok(pos)
 }
 
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
@@ -845,6 +867,7 @@ fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitC
             file,
             &PositionArgs {
                 fen: None,
+                moves: None,
                 options: Vec::new(),
             },
         )?;

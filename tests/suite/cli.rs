@@ -634,3 +634,69 @@ fn play_suggests_this_games_moves_and_wraps_long_lists() {
         "{out}"
     );
 }
+
+/// `--moves` plays a move list first, in any notation, for `moves`, `perft` and `board`; the
+/// counts after it are those of the FEN it reaches (Kiwipete's published perft after two
+/// plies), and a move it cannot play is named with its ply.
+#[test]
+fn moves_played_first_with_moves() {
+    let (list, _, code) = rulebook(&["moves", "definitions/chess.variant", "--moves", "e4 e5 Nf3"]);
+    assert_eq!(code, 0);
+    let (same, _, _) = rulebook(&[
+        "moves",
+        "definitions/chess.variant",
+        "--fen",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+    ]);
+    assert_eq!(list, same);
+    assert_eq!(list.lines().count(), 29);
+
+    // From a FEN, coordinate and SAN mixed: Kiwipete after White castles and Black's bishop
+    // takes on e2 is the FEN the board names, and perft agrees with perft from that FEN.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (perft, _, code) = rulebook(&[
+        "perft",
+        "definitions/chess.variant",
+        "2",
+        "--fen",
+        kiwipete,
+        "--moves",
+        "e1g1 Bxe2",
+    ]);
+    assert_eq!(code, 0);
+    let (board, _, _) = rulebook(&[
+        "board",
+        "definitions/chess.variant",
+        "--fen",
+        kiwipete,
+        "--moves",
+        "e1g1 Bxe2",
+    ]);
+    let fen = board
+        .lines()
+        .find_map(|l| l.strip_prefix("position: "))
+        .expect("the board names its FEN");
+    assert_eq!(
+        fen,
+        "r3k2r/p1ppqpb1/1n2pnp1/3PN3/1p2P3/2N2Q1p/PPPBbPPP/R4RK1 w kq - 0 2"
+    );
+    let (direct, _, _) = rulebook(&["perft", "definitions/chess.variant", "2", "--fen", fen]);
+    assert_eq!(perft.lines().last(), direct.lines().last());
+
+    let (_, err, code) = rulebook(&["moves", "definitions/chess.variant", "--moves", "e4 e5 Ke3"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: --moves, ply 3 `Ke3`: `Ke3` is not a legal move here\n"
+    );
+    let (_, err, _) = rulebook(&[
+        "moves",
+        "definitions/chess.variant",
+        "--moves",
+        "f3 e5 g4 Qh4 a3",
+    ]);
+    assert_eq!(
+        err,
+        "error: --moves, ply 5 `a3`: the game is over (checkmate)\n"
+    );
+}
