@@ -1,7 +1,7 @@
 //! No input may make checking panic or hang: the shipped definitions are fed truncated at
 //! many points and with many pseudo-random edits.
 
-use std::{path::Path, time::Instant};
+use std::path::Path;
 
 /// A small deterministic generator, so that a failure can be replayed.
 struct XorShift(u64);
@@ -118,8 +118,10 @@ fn definitions() -> Vec<(String, String)> {
     out
 }
 
+/// Checks `text` and exercises what it defines. The work is bounded by steps, not timed: the
+/// checker is linear in the text but for the similar-name search, whose bounds a unit test in
+/// `check::names` pins, and the exercise is a depth-2 perft and one diagram per piece.
 fn check(name: &str, text: &str) {
-    let start = Instant::now();
     let report = rulebook::check_source(name, text);
     // Rendering walks every span against the text, so bad spans would show here.
     if let Some(d) = &report.diagnostics {
@@ -129,11 +131,6 @@ fn check(name: &str, text: &str) {
             .render_report(&mut out, d)
             .expect("writing to a String cannot fail");
     }
-    assert!(
-        start.elapsed().as_secs() < 2,
-        "checking took {:?} for:\n{text}",
-        start.elapsed()
-    );
     if let Some(variant) = &report.variant {
         exercise(variant);
     }
