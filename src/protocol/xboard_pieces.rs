@@ -223,8 +223,11 @@ impl PieceMap {
         }
     }
 
-    /// The legal move XBoard's `text` (in Rulebook's squares) names.
+    /// The legal move XBoard's `text` (in Rulebook's squares) names. A promotion suffix is
+    /// read in every form XBoard writes or reads: a letter in either case, `=Q`, `(Q)`, `+`,
+    /// `=+`, and a bare `=` for a promotion declined (Shogi's `h8b2=`).
     pub(super) fn parse(&self, pos: &Position, text: &str) -> Option<Move> {
+        let text = &plain_suffix(text);
         let legal = pos.legal_moves();
         let found = legal.iter().find(|m| {
             let ours = self.move_text(pos, m);
@@ -238,6 +241,20 @@ impl PieceMap {
                 .filter(|m| legal.contains(m)),
         }
     }
+}
+
+/// A move with its promotion suffix in the one form [`PieceMap::move_text`] writes: `=` and
+/// brackets dropped (`h8b2=` is `h8b2`, `e7e8=Q` and `e7e8(Q)` are `e7e8Q`, `=+` is `+`).
+fn plain_suffix(text: &str) -> String {
+    let mut out = text.replace('=', "");
+    let b = out.as_bytes();
+    let n = b.len();
+    if n >= 3 && b[n - 1] == b')' && b[n - 3] == b'(' {
+        let letter = b[n - 2] as char;
+        out.truncate(n - 3);
+        out.push(letter);
+    }
+    out
 }
 
 /// Rulebook's FEN letter of each kind, uppercase.
