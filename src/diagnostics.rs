@@ -140,6 +140,40 @@ pub enum DefinitionError {
         first: SourceSpan,
     },
 
+    // ---- variant ----
+    /// A name for a protocol that its GUIs could not carry.
+    #[error("`{name}` cannot name the game in {protocol}")]
+    #[diagnostic(
+        code(rulebook::variant::bad_protocol_name),
+        help("write one word of letters, digits, `-` and `_`, as {protocol} names games: `known as \"normal\" in xboard`")
+    )]
+    BadProtocolName {
+        /// The name as written.
+        name: String,
+        /// `xboard` or `uci`.
+        protocol: &'static str,
+        /// The name.
+        #[label("not one word of letters, digits, `-` and `_`")]
+        at: SourceSpan,
+    },
+
+    /// A protocol is given a second name for the game.
+    #[error("the game has two names for {protocol}")]
+    #[diagnostic(
+        code(rulebook::variant::protocol_named_twice),
+        help("keep one `known as ... in {protocol}`")
+    )]
+    ProtocolNamedTwice {
+        /// `xboard` or `uci`.
+        protocol: &'static str,
+        /// The second clause.
+        #[label(primary, "named again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first named here")]
+        first: SourceSpan,
+    },
+
     // ---- board ----
     /// The board is wider or taller than supported.
     #[error("a board with {size} {dimension} is too large")]

@@ -16,7 +16,7 @@ mod zones;
 
 use crate::{
     diagnostics::{DefinitionError, Diagnostics},
-    model::{Geometry, RoyalGuard, Rules, Side, SideDef, Variant, Verdict},
+    model::{Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Variant, Verdict},
     syntax::{self, ast, Span},
 };
 
@@ -229,6 +229,10 @@ impl Ctx {
             .variant
             .map(|v| v.name.node.clone())
             .unwrap_or_default();
+        let known_as = items
+            .variant
+            .map(|v| self.known_as(&v.known_as))
+            .unwrap_or_default();
         self.geometry = items.board.and_then(|b| self.board(b));
         let sides = items.sides.map(|s| self.sides(s)).unwrap_or_default();
         let options = self.declare_options(&items.options);
@@ -271,6 +275,7 @@ impl Ctx {
         let geometry = self.geometry?;
         let variant = Variant {
             name,
+            known_as,
             geometry,
             sides,
             zones,
@@ -289,6 +294,42 @@ impl Ctx {
             self.lint(&variant, items);
         }
         Some(variant)
+    }
+
+    /// `known as "NAME" in PROTOCOL`: one word a GUI can carry, one name per protocol.
+    fn known_as(&mut self, clauses: &[ast::KnownAs]) -> Vec<(Protocol, String)> {
+        let mut out: Vec<(Protocol, String)> = Vec::new();
+        let mut first: Vec<(ast::Protocol, Span)> = Vec::new();
+        for c in clauses {
+            let (protocol, word) = match c.protocol.node {
+                ast::Protocol::XBoard => (Protocol::XBoard, "xboard"),
+                ast::Protocol::Uci => (Protocol::Uci, "uci"),
+            };
+            let name = &c.name.node;
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+            {
+                self.report(DefinitionError::BadProtocolName {
+                    name: name.clone(),
+                    protocol: word,
+                    at: c.name.span.into(),
+                });
+                continue;
+            }
+            if let Some((_, at)) = first.iter().find(|(p, _)| *p == c.protocol.node) {
+                self.report(DefinitionError::ProtocolNamedTwice {
+                    protocol: word,
+                    again: c.span.into(),
+                    first: (*at).into(),
+                });
+                continue;
+            }
+            first.push((c.protocol.node, c.span));
+            out.push((protocol, name.clone()));
+        }
+        out
     }
 
     /// `drawing`: the style, the rivers' ranks checked against the board, the zones resolved.

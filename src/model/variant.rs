@@ -754,6 +754,15 @@ pub struct Placement {
     pub piece: PieceKind,
 }
 
+/// An engine protocol, for the names its GUIs know a game by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// XBoard's CECP.
+    XBoard,
+    /// UCI.
+    Uci,
+}
+
 /// A checked variant definition.
 ///
 /// Only the checker builds one (its fields are private to the crate), so the engine can rely on
@@ -761,6 +770,9 @@ pub struct Placement {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
     pub(crate) name: String,
+    /// The names protocols know the game by (`known as "normal" in xboard`), each protocol
+    /// once.
+    pub(crate) known_as: Vec<(Protocol, String)>,
     pub(crate) geometry: Geometry,
     pub(crate) sides: Vec<SideDef>,
     pub(crate) zones: Vec<Zone>,
@@ -785,6 +797,14 @@ impl Variant {
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The name `protocol`'s GUIs know the game by, when the definition gives one.
+    pub fn known_as(&self, protocol: Protocol) -> Option<&str> {
+        self.known_as
+            .iter()
+            .find(|(p, _)| *p == protocol)
+            .map(|(_, n)| n.as_str())
     }
 
     /// How pictures draw the board.

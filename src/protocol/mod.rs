@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 
 use crate::engine::search::{Engine, Limits, Report, Style};
 use crate::engine::{Move, Position};
-use crate::model::{Tables, Variant};
+use crate::model::{Protocol, Tables, Variant};
 
 /// Where replies go: standard output for the binary, a buffer in tests.
 pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -25,8 +25,17 @@ pub(crate) fn say(out: &Out, line: &str) {
     let _ = o.flush();
 }
 
-/// The name protocols give the variant: the definition's name in lowercase, words joined by
-/// `-` (`Middle Xiangqi` is `middle-xiangqi`).
+/// The name `protocol` gives the variant: the one the definition gives it (`known as "normal"
+/// in xboard`), else [`variant_slug`].
+pub fn variant_name(variant: &Variant, protocol: Protocol) -> String {
+    match variant.known_as(protocol) {
+        Some(name) => name.to_string(),
+        None => variant_slug(variant),
+    }
+}
+
+/// The definition's name in lowercase, words joined by `-` (`Middle Xiangqi` is
+/// `middle-xiangqi`): what protocols call a variant the definition names for none.
 pub fn variant_slug(variant: &Variant) -> String {
     let mut out = String::new();
     for word in variant

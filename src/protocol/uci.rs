@@ -5,14 +5,14 @@
 use std::io::BufRead;
 use std::time::Duration;
 
-use super::{say, variant_slug, Out, Session};
+use super::{say, variant_name, Out, Session};
 use crate::engine::search::{Clock, Limits, Report, Score, Style};
 use crate::engine::{notation, perft_divide, Position};
 use crate::model::Variant;
 
 /// Answers UCI commands from `input` until `quit` or its end.
 pub fn run(variant: Variant, options: Vec<(String, bool)>, input: impl BufRead, out: Out) {
-    let slug = variant_slug(&variant);
+    let slug = variant_name(&variant, crate::model::Protocol::Uci);
     let mut s = match Session::new(variant, options) {
         Ok(s) => s,
         Err(e) => {

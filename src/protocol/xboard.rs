@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::xboard_pieces::PieceMap;
-use super::{say, variant_slug, Out, Session};
+use super::{say, variant_name, Out, Session};
 use crate::engine::search::{Clock, Limits, Report, Score, Style};
 use crate::engine::{Move, Position};
 use crate::model::{Geometry, Side, Verdict};
@@ -29,7 +29,7 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     out: Out,
 ) -> Result<(), String> {
-    let slug = variant_slug(&variant);
+    let slug = variant_name(&variant, crate::model::Protocol::XBoard);
     let s = Session::new(variant, options)?;
     let g = s.start.tables().geometry();
     if g.width > 16 || g.height > 16 {

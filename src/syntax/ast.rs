@@ -71,14 +71,36 @@ impl Item {
 /// A number as written (digits, perhaps a sign or a decimal point).
 pub type Number = Spanned<String>;
 
-/// `variant "Name"`.
+/// `variant "Name" [known as "NAME" in PROTOCOL]...`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantDecl {
     /// The keyword.
     pub keyword: Span,
     /// The name, without quotes.
     pub name: Spanned<String>,
+    /// The names protocols know the game by, in order.
+    pub known_as: Vec<KnownAs>,
     /// The whole declaration.
+    pub span: Span,
+}
+
+/// An engine protocol a definition can name itself for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// XBoard's CECP.
+    XBoard,
+    /// UCI.
+    Uci,
+}
+
+/// `known as "NAME" in PROTOCOL`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KnownAs {
+    /// The name, without quotes.
+    pub name: Spanned<String>,
+    /// The protocol.
+    pub protocol: Spanned<Protocol>,
+    /// The whole clause.
     pub span: Span,
 }
 

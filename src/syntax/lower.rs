@@ -95,9 +95,31 @@ fn variant_decl(pair: P<'_>) -> ast::VariantDecl {
     let mut parts = pair.into_inner();
     let keyword = span(&next(&mut parts, "kw_variant"));
     let name = string(next(&mut parts, "string after `variant`"));
+    let known_as = parts.map(known_as).collect();
     ast::VariantDecl {
         keyword,
         name,
+        known_as,
+        span: whole,
+    }
+}
+
+fn known_as(pair: P<'_>) -> ast::KnownAs {
+    debug_assert_eq!(pair.as_rule(), Rule::known_as);
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    next(&mut parts, "kw_known");
+    next(&mut parts, "kw_as");
+    let name = string(next(&mut parts, "string after `known as`"));
+    next(&mut parts, "kw_in");
+    let protocol = next(&mut parts, "protocol");
+    let which = match next(&mut protocol.clone().into_inner(), "a protocol word").as_rule() {
+        Rule::kw_xboard => ast::Protocol::XBoard,
+        _ => ast::Protocol::Uci,
+    };
+    ast::KnownAs {
+        name,
+        protocol: Spanned::new(which, span(&protocol)),
         span: whole,
     }
 }

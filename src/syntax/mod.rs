@@ -406,6 +406,8 @@ fn describe(rule: Rule) -> String {
         Rule::drops_rule => "`drops`",
         Rule::when_rule => "`when`",
         Rule::variant_decl => "`variant`",
+        Rule::known_as => "`known as`",
+        Rule::protocol => "`xboard` or `uci`",
         Rule::board_decl => "`board`",
         Rule::sides_decl => "`sides`",
         Rule::option_decl => "`option`",

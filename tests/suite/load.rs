@@ -5,7 +5,7 @@ use crate::common;
 
 use std::{fmt::Write, path::Path};
 
-use rulebook::model::{Dirs, Geometry, LegKind, Mode, OptionGuard, Variant};
+use rulebook::model::{Dirs, Geometry, LegKind, Mode, OptionGuard, Protocol, Variant};
 
 fn load_clean(path: &Path) -> Variant {
     let text = std::fs::read_to_string(path)
@@ -55,6 +55,11 @@ fn summary(v: &Variant) -> String {
         g.width,
         g.height
     );
+    for (protocol, word) in [(Protocol::XBoard, "xboard"), (Protocol::Uci, "uci")] {
+        if let Some(name) = v.known_as(protocol) {
+            let _ = writeln!(out, "known as {name:?} in {word}");
+        }
+    }
     for s in v.sides() {
         let _ = writeln!(out, "side {} faces {:?}", s.name, s.facing);
     }

@@ -238,3 +238,46 @@ fn a_whole_game_through_xboard() {
     writeln!(stdin, "quit").unwrap();
     child.wait().unwrap();
 }
+
+/// The first lines the binary answers to `input`, speaking `protocol` for the file at `path`
+/// (relative to the crate).
+fn answers(protocol: &str, path: &str, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([
+            protocol,
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(path)
+                .to_str()
+                .unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A definition's `known as` names are what each protocol announces and accepts.
+#[test]
+fn protocols_use_the_names_a_definition_gives() {
+    let fixture = "tests/fixtures/valid/variant/known_as.variant";
+    let xboard = answers(
+        "xboard",
+        fixture,
+        "xboard\nprotover 2\nvariant mini\nquit\n",
+    );
+    assert!(xboard.contains("variants=\"minichess\""), "{xboard}");
+    assert!(xboard.contains("Error (unknown variant): mini"), "{xboard}");
+    let uci = answers("uci", fixture, "uci\nquit\n");
+    assert!(
+        uci.contains("option name UCI_Variant type combo default mini-chess var mini-chess"),
+        "{uci}"
+    );
+}
