@@ -154,7 +154,7 @@ pub fn write(tables: &Tables, kind: PieceKind) -> Written {
 
 /// The piece `kind`'s moves under the options `tables` was compiled with, in `dialect`.
 pub fn write_as(tables: &Tables, kind: PieceKind, dialect: Dialect) -> Written {
-    write_selected(tables, kind, dialect, None)
+    write_selected(tables, kind, dialect, None, false)
 }
 
 /// The moves of the patterns of `kind` in force that `keep` selects, in the Betza the
@@ -166,30 +166,48 @@ pub fn write_patterns(
     kind: PieceKind,
     keep: &dyn Fn(&Pattern) -> bool,
 ) -> Written {
-    write_selected(tables, kind, Dialect::Rulebook, Some(keep))
+    write_selected(tables, kind, Dialect::Rulebook, Some(keep), false)
 }
 
-/// [`write_as`] for the whole piece (`part` is `None`), or for the patterns `part` selects.
+/// Like [`write_as`], but a piece that borrows movement (`borrow`) is written with every move
+/// it could borrow as well: its own moves and every kind's own moves, in the side's own
+/// frame, without first-move and en-passant marks (those are the lender's). What is written
+/// then allows more than the piece can play in a given position, and covers its moves: what a
+/// GUI that checks moves by Betza (XBoard's `piece` command) needs.
+pub fn write_covering(tables: &Tables, kind: PieceKind, dialect: Dialect) -> Written {
+    write_selected(tables, kind, dialect, None, true)
+}
+
+/// [`write_as`] for the whole piece (`part` is `None`), or for the patterns `part` selects;
+/// with `lent`, a borrowing piece's lenders' moves too ([`write_covering`]).
 fn write_selected(
     tables: &Tables,
     kind: PieceKind,
     dialect: Dialect,
     part: Option<&dyn Fn(&Pattern) -> bool>,
+    lent: bool,
 ) -> Written {
     let def = &tables.variant().pieces()[kind.index()];
     let whole = part.is_none();
-    let mut covers = !whole || (def.teleports.is_empty() && !def.borrows);
+    let lenders = lent && whole && def.borrows;
+    let mut covers = !whole || (def.teleports.is_empty() && (!def.borrows || lenders));
     let mut exact = !whole
         || (covers
+            && !lenders
             && def.confinements.is_empty()
             && def.within.is_empty()
             && def.entries.is_empty());
     let mut found: Vec<(Kind, Modes)> = Vec::new();
-    for p in def
-        .patterns
+    let own = def.patterns.iter().map(|p| (p, false));
+    let borrowed = tables
+        .variant()
+        .pieces()
         .iter()
-        .filter(|p| tables.guards_hold(&p.options) && part.is_none_or(|keep| keep(p)))
-    {
+        .filter(|_| lenders)
+        .flat_map(|other| other.patterns.iter().map(|p| (p, true)));
+    for (p, borrowed) in own.chain(borrowed).filter(|(p, borrowed)| {
+        tables.guards_hold(&p.options) && (*borrowed || part.is_none_or(|keep| keep(p)))
+    }) {
         let unzoned;
         let p = if whole {
             p
@@ -200,11 +218,17 @@ fn write_selected(
             };
             &unzoned
         };
-        let Some((atoms, all)) = pattern_atoms(p) else {
+        let Some((mut atoms, all)) = pattern_atoms(p) else {
             exact = false;
             covers = false;
             continue;
         };
+        if borrowed {
+            for (k, _) in &mut atoms {
+                k.initial = false;
+                k.en_passant = false;
+            }
+        }
         exact &= all;
         let mode = match p.mode {
             Mode::Both => 0,

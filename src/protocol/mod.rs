@@ -5,6 +5,7 @@
 pub mod uci;
 pub mod xboard;
 mod xboard_pieces;
+mod xboard_types;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

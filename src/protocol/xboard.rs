@@ -49,7 +49,7 @@ pub fn run(
         }
         let _ = lines.send(Event::End);
     });
-    let pieces = Arc::new(PieceMap::new(s.start.tables()));
+    let pieces = Arc::new(PieceMap::new(&s.start, &slug));
     let mut x = Cecp {
         s,
         out,
