@@ -23,8 +23,9 @@
 //!   move of those (with more, XBoard cannot check moves at all and needs `-testLegality
 //!   false`);
 //! - the Pawn and Lance types, which XBoard moves as pawns (a sideways move to an empty square
-//!   is en passant to it), only for kinds that promote and never move sideways to an empty
-//!   square, where XBoard can check moves.
+//!   is en passant to it, and a move on the last rank a promotion, for which XBoard adds its
+//!   Queen's letter when the move names none, legality testing or not), only for kinds that
+//!   promote and never move sideways to an empty square.
 //!
 //! and then by resemblance ([`TYPES`]): the type whose picture's names match the piece's name
 //! (a whole name over a word of it), whose picture shows the promoted form of the type its
@@ -98,7 +99,6 @@ impl PieceMap {
     }
 
     /// The name of XBoard's own game being played, if it is one.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn game(&self) -> Option<&'static str> {
         self.game.map(|g| g.name)
     }
@@ -214,7 +214,7 @@ impl PieceMap {
             if partner_of[k].is_some() && s >= PROMOTABLE {
                 return false;
             }
-            if checkable && (s == PAWN || s == LANCE) {
+            if s == PAWN || s == LANCE {
                 let promotes = !pieces[k].targets.is_empty();
                 return promotes && !pieces[k].sideways;
             }
@@ -694,8 +694,9 @@ mod tests {
 
         let (pos, m) = map("gala-xiangqi.variant");
         let at = |name: &str| m.types[kind(&pos, name)].unwrap();
-        assert_eq!(at("Pawn"), PAWN);
-        assert_eq!(at("Soldier"), 36, "a helmet");
+        // Neither promotes: XBoard would promote a Pawn on the last rank.
+        assert_eq!(at("Pawn"), 37, "a round helmet");
+        assert_eq!(at("Soldier"), 36, "a crested helmet");
         assert_eq!(at("Horse"), 1);
         assert_eq!(at("Elephant"), 6);
         assert_eq!(at("King"), 50, "drawn as a king, without XBoard's royalty");

@@ -113,7 +113,12 @@ pub(super) const TYPES: &[Type] = &[
         &["helmet", "warrior", "hoplite", "soldier", "footman"],
         &[],
     ),
-    t(37, "", &["iron", "sergeant", "lieutenant", "captain"], &[]),
+    t(
+        37,
+        "",
+        &["iron", "pawn", "sergeant", "lieutenant", "captain"],
+        &[],
+    ),
     t(38, "", &["viking", "berserker", "warlord"], &[]),
     t(39, "", &["flag", "banner", "standard"], &[]),
     t(40, "", &["axe", "axeman"], &[]),
