@@ -4,6 +4,12 @@
 //! exactly ten ranks they are numbered from 0 (`h2e2` is Xiangqi's cannon move h3-e3), as
 //! XBoard itself and Fairy-Stockfish number them; otherwise from 1. XBoard holds at most 16
 //! files and 16 ranks: larger boards are refused.
+//!
+//! On sixteen ranks XBoard reads a move from the sixteenth rank as a drop (it keeps a rank as
+//! one character, `'1' + rank - 1`, and the sixteenth is `@`, its drop mark): such boards are
+//! numbered from 0 too, which XBoard does when started with `-rankOffset 1`. Moves that show
+//! XBoard counting from 1 there (a sixteenth rank, a drop in a game without drops, a move
+//! legal only one rank lower) are answered with a `tellusererror` that says so.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -14,7 +20,7 @@ use std::time::Duration;
 use super::xboard_pieces::PieceMap;
 use super::{say, variant_name, Out, Session};
 use crate::engine::search::{Clock, Limits, Report, Score, Style};
-use crate::engine::{Move, Position};
+use crate::engine::{Move, Position, Reason};
 use crate::model::{Geometry, Side, Verdict};
 
 /// Answers CECP commands from `input` until `quit` or its end.
@@ -69,6 +75,8 @@ pub fn run(
         result: Arc::default(),
         pongs: Vec::new(),
         queue: VecDeque::new(),
+        told_rank_offset: false,
+        against_engine: false,
     };
     let mut ended = false;
     loop {
@@ -130,6 +138,11 @@ struct Cecp {
     pongs: Vec<String>,
     /// Lines received after such a `ping`, read after the move.
     queue: VecDeque<String>,
+    /// Whether XBoard has been told, this game, to number a sixteen-rank board from 0.
+    told_rank_offset: bool,
+    /// Whether the opponent is an engine (XBoard sent `computer` this game): XBoard then tests
+    /// claims against its own rules.
+    against_engine: bool,
 }
 
 impl Cecp {
@@ -174,8 +187,9 @@ impl Cecp {
             }
         }
         match cmd {
-            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black" => {}
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "name"
+            | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black" => {}
+            "computer" => self.against_engine = true,
             "nopost" => self.post = false,
             "post" => self.post = true,
             "protover" => {
@@ -195,6 +209,8 @@ impl Cecp {
                 self.force = false;
                 self.engine_side = Some(self.s.pos.next_side(self.s.pos.side_to_move()));
                 self.depth = None;
+                self.told_rank_offset = false;
+                self.against_engine = false;
                 self.send_setup();
             }
             "variant" => {
@@ -289,13 +305,28 @@ impl Cecp {
     }
 
     fn user_move(&mut self, text: &str) {
+        if self.s.pos.outcome().is_some() && !self.force {
+            // The game is over, and the other side plays on: say how it ended.
+            self.announce(false, true);
+            return;
+        }
         let Some(m) = self.parse_move(text) else {
+            if self.counts_from_one(text) && !self.told_rank_offset {
+                self.told_rank_offset = true;
+                self.say(&format!(
+                    "tellusererror XBoard numbers the ranks of this {}-rank board from 1 \
+                     (it sent {text}); start it with -rankOffset 1",
+                    self.s.pos.tables().geometry().height
+                ));
+            }
             self.say(&format!("Illegal move: {text}"));
             return;
         };
         self.s.pos.play(m);
-        if let Some(line) = game_over(&self.s.pos) {
-            self.say(&line);
+        if self.s.pos.outcome().is_some() {
+            if !self.force {
+                self.announce(false, false);
+            }
             return;
         }
         if !self.force && self.engine_side == Some(self.s.pos.side_to_move()) {
@@ -303,9 +334,28 @@ impl Cecp {
         }
     }
 
+    /// Whether a move Rulebook cannot read shows XBoard numbering the ranks of a board it
+    /// should number from 0 (sixteen ranks) from 1: it names the sixteenth rank, drops in a
+    /// game without drops, or is legal read one rank lower.
+    fn counts_from_one(&self, text: &str) -> bool {
+        let g = self.s.pos.tables().geometry();
+        if g.height != 16 {
+            return false;
+        }
+        let mut high = false;
+        let lower = map_squares(text, |sq| {
+            let rank: u32 = sq[1..].parse().unwrap_or(0);
+            high |= rank >= 16;
+            format!("{}{}", &sq[..1], rank.saturating_sub(1))
+        });
+        let drop = text.contains('@') && !self.s.pos.tables().rules().drops;
+        high || drop || self.parse_move(&lower).is_some()
+    }
+
     /// Starts a search under XBoard's limits; its move comes back as an event.
     fn think(&mut self) {
         if self.s.pos.outcome().is_some() {
+            self.announce(false, true);
             return;
         }
         let mut limits = Limits {
@@ -367,8 +417,8 @@ impl Cecp {
             let text = to_xboard(g, &self.pieces.move_text(&self.s.pos, &m));
             self.say(&format!("move {text}"));
             self.s.pos.play(m);
-            if let Some(line) = game_over(&self.s.pos) {
-                self.say(&line);
+            if self.s.pos.outcome().is_some() {
+                self.announce(true, false);
             }
         }
         for n in std::mem::take(&mut self.pongs) {
@@ -377,17 +427,48 @@ impl Cecp {
     }
 }
 
-/// The game's result line (`1-0 {...}`), if the game is over.
-fn game_over(pos: &Position) -> Option<String> {
-    let o = pos.outcome()?;
-    let score = if o.is_draw() {
-        "1/2-1/2"
-    } else if o.result(Side(0)) == Verdict::Win {
-        "1-0"
-    } else {
-        "0-1"
-    };
-    Some(format!("{score} {{{}}}", o.reason))
+impl Cecp {
+    /// Tells XBoard the game is over, in a way it accepts. Against a person XBoard takes any
+    /// claim; against an engine it tests claims of a win or a draw by its own rules (with
+    /// `-testClaims`, Debian's default), which for a game it learnt from `setup` only
+    /// approximate the real ones (Betza cannot say palaces or borrowed moves), and scores one
+    /// it finds false as a loss. So there the engine claims its own loss (always accepted),
+    /// a draw only in a game XBoard knows and for a reason it sees (repetition, move limit,
+    /// stalemate), and otherwise offers the draw, which the other side's offer makes agreed;
+    /// its own win it leaves to the loser to claim, or to XBoard to see, unless the other
+    /// side plays on (`insisted`): then it says the result.
+    fn announce(&mut self, we_moved: bool, insisted: bool) {
+        let Some(o) = self.s.pos.outcome() else {
+            return;
+        };
+        let stm = self.s.pos.side_to_move();
+        let us = if we_moved {
+            self.s.pos.previous_side(stm)
+        } else {
+            stm
+        };
+        let score = if o.is_draw() {
+            "1/2-1/2"
+        } else if o.result(Side(0)) == Verdict::Win {
+            "1-0"
+        } else {
+            "0-1"
+        };
+        let claim = format!("{score} {{{}}}", o.reason);
+        let seen = self.pieces.game().is_some()
+            && matches!(
+                o.reason,
+                Reason::Repetition | Reason::MoveLimit | Reason::Stalemate
+            );
+        let line = match o.result(us) {
+            _ if !self.against_engine || insisted => claim,
+            Verdict::Loss => claim,
+            Verdict::Draw if seen => claim,
+            Verdict::Draw => "offer draw".to_string(),
+            Verdict::Win => return,
+        };
+        self.say(&line);
+    }
 }
 
 /// `DEPTH SCORE TIME NODES PV`, time in centiseconds, as XBoard reads thinking output.
@@ -414,7 +495,7 @@ fn thinking_line(pieces: &PieceMap, pos: &Position, r: &Report) -> String {
 }
 
 /// Rewrites every square of a coordinate move (a letter and digits) by `f`.
-fn map_squares(text: &str, f: impl Fn(&str) -> String) -> String {
+fn map_squares(text: &str, mut f: impl FnMut(&str) -> String) -> String {
     let b = text.as_bytes();
     let mut out = String::new();
     let mut i = 0;
@@ -434,9 +515,11 @@ fn map_squares(text: &str, f: impl Fn(&str) -> String) -> String {
     out
 }
 
-/// Whether XBoard numbers this board's ranks from 0.
+/// Whether XBoard numbers this board's ranks from 0: on ten ranks it does so itself, and on
+/// sixteen it must be told to (`-rankOffset 1`), as it cannot read a move from the sixteenth
+/// rank numbered from 1.
 fn zero_based(g: Geometry) -> bool {
-    g.height == 10
+    g.height == 10 || g.height == 16
 }
 
 /// Rulebook's coordinate move in XBoard's squares.
