@@ -272,8 +272,17 @@ fn write_selected(
                 modes.push('e');
             }
             modes.extend(k.hop);
-            if k.lame {
-                modes.push('n');
+            match (k.lame, dialect) {
+                (false, _) => {}
+                (true, Dialect::Rulebook) => modes.push('n'),
+                (true, Dialect::XBoard) => match xboard_lame(k.base) {
+                    Some(alone) => {
+                        modes.push('n');
+                        exact &= alone;
+                    }
+                    // Free, the leap allows more, but never less.
+                    None => exact = false,
+                },
             }
             atoms.push((modes, dirs, k.base, k));
         }
@@ -489,6 +498,22 @@ fn lame_atoms(
         add(kind((a, b), false, None, false, None), v);
     }
     Some((out, false))
+}
+
+/// How XBoard reads the lame atom of `base` (a leap `(long, short)` made by [`lame_atoms`]: a
+/// step repeated, or an orthogonal step and then diagonal ones): it tests one square only,
+/// half the leap rounded toward zero, which need not be one the path passes (for `nZ`,
+/// the Janggi elephant, it is not). `Some(alone)` when that square is on the path, so that
+/// XBoard allows at least the moves, `alone` when it is the only square passed; `None` when
+/// XBoard's `n` would refuse moves the path allows.
+fn xboard_lame((long, short): (i8, i8)) -> Option<bool> {
+    let path: Vec<Vector> = if short == 0 || short == long {
+        (1..long).map(|k| (k, k * short / long)).collect()
+    } else {
+        (1..long).map(|k| (k, k - 1)).collect()
+    };
+    path.contains(&(long / 2, short / 2))
+        .then_some(path.len() == 1)
 }
 
 /// Splits vectors by the leap they are turns of, in order of first appearance.

@@ -195,15 +195,23 @@ fn xboard_betza_orders_modifiers_as_xboard_reads_them_and_says_what_it_covers() 
     assert_eq!(first.text, "ifmnDK");
     // Paths of three steps: a triple step (Omega chess's pawn), the Janggi elephant, and a
     // path with no lame atom (two orthogonal steps, then outward), written as the leap to
-    // where it ends: more is allowed, nothing is missing.
+    // where it ends: more is allowed, nothing is missing. XBoard's `n` tests one square, half
+    // the leap: the triple step's first, and for `nZ` one off the elephant's path, so the
+    // elephant is told as the free leap.
     let triple = xboard(&with_moves(
         "  move unmoved: step forward then step same then step same, move-only",
     ));
-    assert_eq!((triple.text.as_str(), triple.exact), ("ifmnH", true));
+    assert_eq!(
+        (triple.text.as_str(), triple.exact, triple.covers),
+        ("ifmnH", false, true)
+    );
     let elephant = xboard(&with_moves(
         "  move step orthogonal then step outward then step same",
     ));
-    assert_eq!((elephant.text.as_str(), elephant.exact), ("nZ", true));
+    assert_eq!(
+        (elephant.text.as_str(), elephant.exact, elephant.covers),
+        ("Z", false, true)
+    );
     let rhino = xboard(&with_moves(
         "  move step orthogonal then step same then step outward",
     ));
