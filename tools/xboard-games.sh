@@ -33,6 +33,7 @@ rb="$root/target/release/rulebook"
 mkdir -p "$out"
 out="$(realpath "$out")"
 summary="$out/summary.txt"
+: >"$summary"
 failed=0
 
 # The XBoard options every game shares: one game, a fixed time a move, the game saved, the
