@@ -533,6 +533,14 @@ pub fn to_xboard(g: Geometry, text: &str) -> String {
     })
 }
 
+/// Reads a move as XBoard writes it in the game that started at `start` (its squares, and
+/// the piece letters XBoard is told for that game), as `usermove` reads it: `None` unless it
+/// is legal in `pos`. For tools and tests that check what the engine says.
+pub fn read_move(start: &Position, pos: &Position, text: &str) -> Option<Move> {
+    let name = variant_name(start.tables().variant(), crate::model::Protocol::XBoard);
+    PieceMap::new(start, &name).parse(pos, &from_xboard(pos.tables().geometry(), text))
+}
+
 /// XBoard's move (or FEN: its squares are left alone) in Rulebook's squares.
 pub fn from_xboard(g: Geometry, text: &str) -> String {
     if !zero_based(g) || text.contains('/') {
