@@ -729,7 +729,7 @@ fn diagram(
         let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(pos, piece) {
             Some(p) => (p.kind, p.side),
             None => match t.variant().piece_by_name(piece) {
-                Some(k) => (k, Side(0)),
+                Some(k) => (k, Side::FIRST),
                 None => return Err(Failure(format!("this variant has no piece `{piece}`"))),
             },
         };
@@ -812,14 +812,14 @@ fn one_line(rendered: &str) -> String {
 fn side_named(pos: &Position, name: &str) -> Result<Option<Side>, Failure> {
     let sides = pos.tables().variant().sides();
     if let Some(i) = sides.iter().position(|s| s.name == name) {
-        return Ok(Some(Side(i as u8)));
+        return Ok(Side::from_index(i));
     }
     match name {
         "none" => Ok(None),
-        "first" => Ok(Some(Side(0))),
-        "second" => Ok(Some(Side(1))),
-        "white" if sides.len() == 2 => Ok(Some(Side(0))),
-        "black" if sides.len() == 2 => Ok(Some(Side(1))),
+        "first" => Ok(Some(Side::FIRST)),
+        "second" => Ok(Some(Side::SECOND)),
+        "white" if sides.len() == 2 => Ok(Some(Side::FIRST)),
+        "black" if sides.len() == 2 => Ok(Some(Side::SECOND)),
         _ => {
             let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
             Err(Failure(format!(

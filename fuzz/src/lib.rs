@@ -135,8 +135,8 @@ pub fn known(tag: &str) -> bool {
 /// Whether `pos` holds pieces in hand that its FEN (`fen`) does not show.
 fn hidden_hand(pos: &Position, fen: &str) -> bool {
     let t = pos.tables();
-    let held = (0..t.sides())
-        .any(|s| (0..t.kinds()).any(|k| pos.in_hand(Side(s as u8), PieceKind(k as u8)) > 0));
+    let held =
+        Side::all(t.sides()).any(|s| PieceKind::all(t.kinds()).any(|k| pos.in_hand(s, k) > 0));
     held && !fen.contains('[')
 }
 

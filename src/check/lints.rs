@@ -25,7 +25,7 @@ impl Ctx {
             return;
         };
         for (k, decl) in items.pieces.iter().enumerate() {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::nth(k);
             if !can_move(&tables, kind) {
                 self.report(DefinitionError::PieceWithoutMoves {
                     name: decl.name.node.clone(),
@@ -121,7 +121,7 @@ impl Ctx {
             let mut walked_any = false;
             let mut reached = false;
             for (s, kinds) in present.iter().enumerate() {
-                let side = Side(s as u8);
+                let side = Side::nth(s);
                 let starts: Vec<_> = v
                     .all_placements()
                     .filter(|p| p.side == side && p.piece == kind)
@@ -266,7 +266,7 @@ fn present_kinds(variant: &Variant) -> Vec<Vec<bool>> {
                 }
                 // A captured piece goes to the capturer's hand, as its demoted kind.
                 if drops && on_board {
-                    let demoted = def.demotes_to.unwrap_or(PieceKind(k as u8));
+                    let demoted = def.demotes_to.unwrap_or(PieceKind::nth(k));
                     for side in 0..sides {
                         add(&mut present, side, demoted);
                     }
@@ -294,7 +294,7 @@ fn can_move(tables: &Tables, kind: PieceKind) -> bool {
         return true;
     }
     (0..v.sides().len()).any(|s| {
-        let side = Side(s as u8);
+        let side = Side::nth(s);
         tables
             .geometry()
             .squares()

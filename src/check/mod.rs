@@ -444,7 +444,7 @@ impl Ctx {
         for (i, side) in decl.sides.iter().enumerate() {
             let initial = side.name.node.chars().next();
             let clash = (0..decl.sides.len().min(ORDINALS.len()))
-                .find(|&j| j != i && initial == Some(Side(j as u8).fen_letter()));
+                .find(|&j| j != i && initial == Some(Side::nth(j).fen_letter()));
             if let (Some(j), Some(letter)) = (clash, initial) {
                 self.report(DefinitionError::SideLetterClash {
                     name: side.name.node.clone(),

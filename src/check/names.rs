@@ -284,7 +284,7 @@ impl Ctx {
     /// Resolves a piece reference by name, then by letter.
     pub(super) fn piece_ref(&mut self, name: &ast::PieceRef) -> Option<PieceKind> {
         if let Some(i) = self.find_piece(&name.node) {
-            return Some(PieceKind(i as u8));
+            return Some(PieceKind::nth(i));
         }
         if self.reported.first_time(Kind::Piece, &name.node) {
             let help = suggestion(

@@ -340,9 +340,9 @@ impl Ctx {
                 continue;
             }
             let side = match &d.side {
-                None => Side(0),
+                None => Side::FIRST,
                 Some(name) => match sides.iter().position(|s| s.name == name.node) {
-                    Some(i) => Side(i as u8),
+                    Some(i) => Side::nth(i),
                     None => {
                         self.report(DefinitionError::UnknownSide {
                             name: name.node.clone(),
@@ -392,7 +392,7 @@ impl Ctx {
                 let second: Vec<Castling> = all
                     .iter()
                     .map(|c| Castling {
-                        side: Side(1),
+                        side: Side::SECOND,
                         king_from: turn(c.king_from),
                         king_to: turn(c.king_to),
                         partner_from: turn(c.partner_from),
@@ -424,11 +424,11 @@ impl Ctx {
         };
         let side_name = sides
             .get(c.side.index())
-            .map_or_else(|| format!("side {}", c.side.0 + 1), |s| s.name.clone());
+            .map_or_else(|| format!("side {}", c.side.raw() + 1), |s| s.name.clone());
         let side_of = |side: Side| {
             sides
                 .get(side.index())
-                .map_or_else(|| format!("side {}", side.0 + 1), |s| s.name.clone())
+                .map_or_else(|| format!("side {}", side.raw() + 1), |s| s.name.clone())
         };
         for (piece, square, written) in [
             (c.king, c.king_from, &d.king_from),

@@ -105,9 +105,13 @@ impl Ctx {
             .filter_map(|c| match &c.node {
                 ast::SetupCell::Piece(letter) => {
                     let upper = letter.to_uppercase();
-                    let side = if upper == *letter { Side(0) } else { Side(1) };
+                    let side = if upper == *letter {
+                        Side::FIRST
+                    } else {
+                        Side::SECOND
+                    };
                     let piece = *self.pieces.letters.get(&upper)?;
-                    Some((side, PieceKind(piece as u8)))
+                    Some((side, PieceKind::nth(piece)))
                 }
                 _ => None,
             })
@@ -123,7 +127,11 @@ impl Ctx {
                     }
                     ast::SetupCell::Piece(letter) => {
                         let upper = letter.to_uppercase();
-                        let side = if upper == *letter { Side(0) } else { Side(1) };
+                        let side = if upper == *letter {
+                            Side::FIRST
+                        } else {
+                            Side::SECOND
+                        };
                         let piece = self.pieces.letters.get(&upper).copied();
                         let square = g.square(file, rank);
                         if let Some(sq) = square.filter(|&sq| g.is_hole(sq)) {
@@ -135,7 +143,7 @@ impl Ctx {
                             placements.push(Placement {
                                 square,
                                 side,
-                                piece: PieceKind(piece as u8),
+                                piece: PieceKind::nth(piece),
                             });
                         }
                         file += 1;

@@ -38,7 +38,7 @@ fn chess_castlings_and_promotions_resolve() {
     let g = v.geometry();
     assert_eq!(v.rules().castlings.len(), 4);
     let black_short = &v.rules().castlings[1];
-    assert_eq!(black_short.side, crate::model::Side(1));
+    assert_eq!(black_short.side, crate::model::Side::SECOND);
     assert_eq!(g.name(black_short.king_from).to_string(), "e8");
     assert_eq!(g.name(black_short.partner_to).to_string(), "f8");
     let pawn = &v.pieces()[v.piece_by_letter("P").unwrap().index()];

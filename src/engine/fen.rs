@@ -105,8 +105,8 @@ impl Position {
             for s in 0..t.sides() {
                 for k in 0..t.kinds() {
                     let p = Piece {
-                        side: Side(s as u8),
-                        kind: PieceKind(k as u8),
+                        side: Side::nth(s),
+                        kind: PieceKind::nth(k),
                     };
                     for _ in 0..self.in_hand(p.side, p.kind) {
                         out.push_str(&piece_letter(self, p));
@@ -138,7 +138,7 @@ impl Position {
         }
         if let Some((n, _)) = t.rules().checks {
             let left: Vec<String> = (0..t.sides())
-                .map(|s| (n - self.checks_given(Side(s as u8)).min(n)).to_string())
+                .map(|s| (n - self.checks_given(Side::nth(s)).min(n)).to_string())
                 .collect();
             let _ = write!(out, " {}", left.join("+"));
         }
@@ -403,7 +403,7 @@ fn mark_first_move_pieces(pos: &mut Position) {
 /// no side's letter.
 fn parse_side(pos: &Position, s: &str) -> Result<Side, ParseFenError> {
     let sides = pos.tables().variant().sides();
-    let all = || (0..sides.len()).map(|i| Side(i as u8));
+    let all = || (0..sides.len()).map(Side::nth);
     if let Some(side) = all().find(|&side| s.len() == 1 && s.starts_with(side.fen_letter())) {
         return Ok(side);
     }
@@ -428,7 +428,7 @@ pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
     }
     let kind = t.variant().piece_by_letter(letter)?;
     Some(Piece {
-        side: Side(if upper { 0 } else { 1 }),
+        side: if upper { Side::FIRST } else { Side::SECOND },
         kind,
     })
 }
@@ -436,7 +436,7 @@ pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
 /// The FEN letters of a piece: uppercase for the first side, lowercase otherwise.
 pub fn piece_letter(pos: &Position, p: Piece) -> String {
     let l = &pos.tables().variant().piece(p.kind).letter;
-    if p.side.0 == 0 {
+    if p.side.raw() == 0 {
         l.to_ascii_uppercase()
     } else {
         l.to_ascii_lowercase()
@@ -469,7 +469,7 @@ fn right_chars(pos: &Position) -> Vec<char> {
                 (true, false) => 'Q',
                 (false, _) => Geometry::file_char(g.file(r.partner)).to_ascii_uppercase(),
             };
-            if r.side.0 == 0 {
+            if r.side.raw() == 0 {
                 c
             } else {
                 c.to_ascii_lowercase()
@@ -498,7 +498,7 @@ fn castling_text(pos: &Position) -> String {
     let g = t.geometry();
     let mut out = String::new();
     for s in 0..t.sides() {
-        let side = Side(s as u8);
+        let side = Side::nth(s);
         let mut letters: Vec<char> = live
             .iter()
             .filter(|&&i| rights[i].side == side)
@@ -571,7 +571,7 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         let named = |i: usize| {
             let r = &t.rules().rights[i];
             chars[i] == c
-                || (r.side.0 == side
+                || (r.side.raw() == side
                     && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase())
         };
         let rights = 0..t.rules().rights.len();
@@ -582,14 +582,14 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
             .rules()
             .castlings
             .iter()
-            .filter(|c| c.side.0 == side)
+            .filter(|c| c.side.raw() == side)
             .map(|c| c.king)
             .collect::<Vec<_>>();
         let on_board = g
             .squares()
             .filter(|&sq| {
                 pos.piece_at(sq)
-                    .is_some_and(|p| p.side.0 == side && kings.contains(&p.kind))
+                    .is_some_and(|p| p.side.raw() == side && kings.contains(&p.kind))
             })
             .count();
         if on_board > 1 && noted_start(pos, side as usize, c).is_none() {
@@ -609,7 +609,7 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         let wing = |i: usize| {
             let r = &t.rules().rights[i];
             let east = g.file(r.partner) > g.file(r.king);
-            r.side.0 == side
+            r.side.raw() == side
                 && ((c.eq_ignore_ascii_case(&'K') && east)
                     || (c.eq_ignore_ascii_case(&'Q') && !east))
         };

@@ -141,7 +141,7 @@ impl Position {
                 continue;
             }
             for &a in &self.plist[me.index()] {
-                let anchor = Square(a);
+                let anchor = Square::at(a);
                 if rule.anchors >> self.cell_kind(self.board[a as usize]).index() & 1 == 0 {
                     continue;
                 }
@@ -244,11 +244,11 @@ impl Position {
         let mut found = false;
         for &r in &self.royals[me.index()] {
             for by in (0..self.sh.t.sides()).filter(|&s| s != me.index()) {
-                let by = Side(by as u8);
+                let by = Side::nth(by);
                 for &f in &self.plist[by.index()] {
-                    if self.attacks_from(Square(f), by, Square(r)) {
+                    if self.attacks_from(Square::at(f), by, Square::at(r)) {
                         checkers += 1;
-                        found |= f == sq.0;
+                        found |= f == sq.raw();
                     }
                 }
             }
@@ -269,7 +269,7 @@ impl Position {
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let me = self.stm;
         for &sq in &self.plist[me.index()] {
-            self.piece_moves(Square(sq), out);
+            self.piece_moves(Square::at(sq), out);
         }
         self.castling_moves(out);
         if self.sh.t.rules().drops {
@@ -338,7 +338,7 @@ impl Position {
         let me = self.stm;
         let g = t.geometry();
         for k in 0..t.kinds() {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::nth(k);
             if self.in_hand(me, kind) == 0 {
                 continue;
             }
@@ -348,7 +348,7 @@ impl Position {
                 let mut counts = vec![0u16; g.width as usize];
                 for &s in &self.plist[me.index()] {
                     if self.cell_kind(self.board[s as usize]) == kind {
-                        counts[g.file(Square(s)) as usize] += 1;
+                        counts[g.file(Square::at(s)) as usize] += 1;
                     }
                 }
                 for (f, n) in counts.iter().enumerate() {
@@ -390,14 +390,14 @@ impl Position {
             return true;
         }
         // The destination is judged after the move, where the partner may shield it.
-        let king = self.lift(from.0);
+        let king = self.lift(from.raw());
         let clear = c.safe.iter().all(|&s| {
             s == from
                 || s == to
                 || self.next_to_enemy_royal(s, me)
                 || !self.attacked_by_others(s, me)
         });
-        self.place(from.0, king);
+        self.place(from.raw(), king);
         clear
     }
 
@@ -435,7 +435,7 @@ impl Position {
         // Under `checks forbidden` no move may leave an enemy royal attacked.
         let ok = ok
             && !(t.rules().checks_forbidden
-                && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side(s as u8))));
+                && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side::nth(s))));
         let ok = ok
             && !(m.kind == MoveKind::Drop
                 && t.variant().piece(m.placed()).drops.no_mate
@@ -486,7 +486,7 @@ impl Position {
     fn captures(&self, m: &Move) -> bool {
         match m.kind {
             MoveKind::CaptureAt(_) | MoveKind::Shot => true,
-            MoveKind::Normal | MoveKind::Passing(_) => self.board[m.to.0 as usize] != 0,
+            MoveKind::Normal | MoveKind::Passing(_) => self.board[m.to.raw() as usize] != 0,
             MoveKind::Drop | MoveKind::Castle(_) => false,
         }
     }
@@ -514,7 +514,7 @@ impl Position {
             && !t.has_borrowing()
             && !t.rules().checks_forbidden
             && !self.royal_exposed(me);
-        let ksq = Square(royals[0]);
+        let ksq = Square::at(royals[0]);
         let from_s = t.vacate_sensitive(me, ksq);
         let to_s = t.fill_sensitive(me, ksq);
         let mut i = 0;
@@ -545,7 +545,7 @@ impl Position {
         let mut p = self.clone();
         let mut out = Vec::new();
         p.legal_moves_into(&mut out);
-        out.sort_by_key(|m| (m.is_drop(), m.from, m.to, m.promotion.map(|k| k.0)));
+        out.sort_by_key(|m| (m.is_drop(), m.from, m.to, m.promotion.map(|k| k.raw())));
         out
     }
 

@@ -105,7 +105,7 @@ impl Outcome {
     pub fn winner(&self) -> Option<Side> {
         let mut winners = (0..self.results.len()).filter(|&s| self.results[s] == Verdict::Win);
         match (winners.next(), winners.next()) {
-            (Some(s), None) => Some(Side(s as u8)),
+            (Some(s), None) => Some(Side::nth(s)),
             _ => None,
         }
     }
@@ -189,7 +189,7 @@ impl Position {
     fn sides_from_mover(&self) -> impl Iterator<Item = Side> {
         let sides = self.tables().sides();
         let mover = self.previous_side(self.side_to_move()).index();
-        (0..sides).map(move |k| Side(((mover + k) % sides) as u8))
+        (0..sides).map(move |k| Side::nth((mover + k) % sides))
     }
 
     /// Under `, unless answered`: whether the side to move, which has had one move fewer
@@ -228,8 +228,8 @@ impl Position {
                         && term
                             .zone
                             .as_ref()
-                            .is_none_or(|z| z[side.index()].contains(Square(sq)))
-                        && !(term.safe && self.attacked_by_others(Square(sq), Side(s as u8)))
+                            .is_none_or(|z| z[side.index()].contains(Square::at(sq)))
+                        && !(term.safe && self.attacked_by_others(Square::at(sq), Side::nth(s)))
                     {
                         n += 1;
                     }

@@ -160,7 +160,7 @@ impl Position {
             pidx: vec![0; n],
             royals: vec![Vec::new(); sides],
             hands: vec![0; sides * kinds],
-            stm: Side(0),
+            stm: Side::FIRST,
             ep: None,
             ep_targets: Vec::new(),
             unmoved: SquareSet::EMPTY,
@@ -197,8 +197,8 @@ impl Position {
     #[inline]
     pub(crate) fn decode(&self, c: u8) -> Piece {
         Piece {
-            side: Side(self.sh.cell_side[c as usize]),
-            kind: PieceKind(self.sh.cell_kind[c as usize]),
+            side: Side::from_raw(self.sh.cell_side[c as usize]),
+            kind: PieceKind::from_raw(self.sh.cell_kind[c as usize]),
         }
     }
 
@@ -210,13 +210,13 @@ impl Position {
     /// The kind of the piece in cell `c` (not empty).
     #[inline]
     pub(crate) fn cell_kind(&self, c: u8) -> PieceKind {
-        PieceKind(self.sh.cell_kind[c as usize])
+        PieceKind::from_raw(self.sh.cell_kind[c as usize])
     }
 
     /// The side of the piece in cell `c` (not empty).
     #[inline]
     pub(crate) fn cell_side(&self, c: u8) -> Side {
-        Side(self.sh.cell_side[c as usize])
+        Side::from_raw(self.sh.cell_side[c as usize])
     }
 
     /// How many pieces of `kind` `side` holds in hand.
@@ -241,7 +241,7 @@ impl Position {
 
     /// Squares of `side`'s royal pieces.
     pub fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
-        self.royals[side.index()].iter().map(|&s| Square(s))
+        self.royals[side.index()].iter().map(|&s| Square::at(s))
     }
 
     /// Whether the piece on `sq` has stood there since the start position, as far as a rule of
@@ -265,19 +265,15 @@ impl Position {
     /// The side after `side` in turn order.
     #[inline]
     pub fn next_side(&self, side: Side) -> Side {
-        let next = side.0 + 1;
-        Side(if next as usize == self.sh.t.sides() {
-            0
-        } else {
-            next
-        })
+        let next = side.index() + 1;
+        Side::nth(if next == self.sh.t.sides() { 0 } else { next })
     }
 
     /// The side before `side` in turn order.
     #[inline]
     pub fn previous_side(&self, side: Side) -> Side {
-        Side(match side.0 {
-            0 => self.sh.t.sides() as u8 - 1,
+        Side::nth(match side.index() {
+            0 => self.sh.t.sides() - 1,
             s => s - 1,
         })
     }
@@ -285,7 +281,7 @@ impl Position {
     /// Places a piece (replacing nothing: the square must be empty).
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let c = self.cell(p);
-        self.place(sq.0, c);
+        self.place(sq.raw(), c);
     }
 
     #[inline]
@@ -430,17 +426,17 @@ impl Position {
                     side: self.stm,
                     kind: m.placed(),
                 });
-                self.place(m.to.0, c);
+                self.place(m.to.raw(), c);
             }
             MoveKind::Castle(id) => {
                 let r = &t.castling(id).rule;
-                let k = self.lift(r.king_from.0);
-                let p = self.lift(r.partner_from.0);
-                self.place(r.king_to.0, k);
-                self.place(r.partner_to.0, p);
+                let k = self.lift(r.king_from.raw());
+                let p = self.lift(r.partner_from.raw());
+                self.place(r.king_to.raw(), k);
+                self.place(r.partner_to.raw(), p);
             }
             MoveKind::Shot => {
-                self.capture(m.to.0);
+                self.capture(m.to.raw());
                 reset = true;
                 if t.rules().explosions {
                     undo.blast = self.explode(m.to);
@@ -450,10 +446,10 @@ impl Position {
                 let victim = m.capture_square().expect("these moves may capture");
                 let captured = self.board[victim.index()] != 0;
                 if captured {
-                    self.capture(victim.0);
+                    self.capture(victim.raw());
                     reset = true;
                 }
-                let c = self.lift(m.from.0);
+                let c = self.lift(m.from.raw());
                 let c = match m.promotion {
                     Some(k) => self.cell(Piece {
                         side: self.stm,
@@ -461,7 +457,7 @@ impl Position {
                     }),
                     None => c,
                 };
-                self.place(m.to.0, c);
+                self.place(m.to.raw(), c);
                 if captured && t.rules().explosions {
                     undo.blast = self.explode(m.to);
                 }
@@ -523,8 +519,8 @@ impl Position {
                 Immunity::Full => true,
             };
             if !spared {
-                let c = self.lift(sq.0);
-                self.removed.push((sq.0, c));
+                let c = self.lift(sq.raw());
+                self.removed.push((sq.raw(), c));
                 self.unmoved.remove(sq);
             }
         }
@@ -668,7 +664,7 @@ impl Position {
             return true;
         }
         (0..t.sides())
-            .map(|s| Side(s as u8))
+            .map(Side::nth)
             .filter(|&s| s != mover)
             .any(|s| {
                 t.ep_sources(s, target).iter().any(|&(kind, from)| {
@@ -706,20 +702,20 @@ impl Position {
         }
         match m.kind {
             MoveKind::Drop => {
-                self.lift(m.to.0);
+                self.lift(m.to.raw());
                 let i = self.hand_slot(self.stm, m.piece);
                 self.hands[i] += 1;
             }
             MoveKind::Castle(id) => {
                 let r = &t.castling(id).rule;
-                let k = self.lift(r.king_to.0);
-                let p = self.lift(r.partner_to.0);
-                self.place(r.king_from.0, k);
-                self.place(r.partner_from.0, p);
+                let k = self.lift(r.king_to.raw());
+                let p = self.lift(r.partner_to.raw());
+                self.place(r.king_from.raw(), k);
+                self.place(r.partner_from.raw(), p);
             }
             MoveKind::Shot => {}
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
-                let c = self.lift(m.to.0);
+                let c = self.lift(m.to.raw());
                 let c = if m.promotion.is_some() {
                     self.cell(Piece {
                         side: self.stm,
@@ -728,7 +724,7 @@ impl Position {
                 } else {
                     c
                 };
-                self.place(m.from.0, c);
+                self.place(m.from.raw(), c);
             }
         }
         while self.removed.len() > u.removed as usize {
@@ -804,7 +800,7 @@ impl Position {
             };
             let held = lists.iter().flatten().any(|&s| {
                 counts(self.board[s as usize], h.friendly, h.enemy)
-                    && t.part_of(h.partition, side, Square(s)) == part
+                    && t.part_of(h.partition, side, Square::at(s)) == part
             });
             if held != h.inside {
                 return false;
@@ -839,7 +835,7 @@ impl Position {
     pub fn attacked_by(&self, target: Square, by: Side) -> bool {
         self.plist[by.index()]
             .iter()
-            .any(|&f| self.attacks_from(Square(f), by, target))
+            .any(|&f| self.attacks_from(Square::at(f), by, target))
     }
 
     /// Whether the piece of `by` on `from` attacks `target`, with its own or borrowed powers.
@@ -857,7 +853,7 @@ impl Position {
 
     /// Whether a side other than `owner` attacks `sq`.
     pub(crate) fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
-        (0..self.sh.t.sides()).any(|by| by != owner.index() && self.attacked_by(sq, Side(by as u8)))
+        (0..self.sh.t.sides()).any(|by| by != owner.index() && self.attacked_by(sq, Side::nth(by)))
     }
 
     /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,
@@ -867,10 +863,10 @@ impl Position {
         let t = &self.sh.t;
         let mut lent: Vec<(PieceKind, PathFlags)> = Vec::new();
         for &g in &self.plist[side.index()] {
-            if g == at.0 {
+            if g == at.raw() {
                 continue;
             }
-            let from = Square(g);
+            let from = Square::at(g);
             let kind = self.cell_kind(self.board[g as usize]);
             let mut mask = PathFlags::NONE;
             for w in t.ways(kind, side, from, at) {
@@ -894,15 +890,15 @@ impl Position {
         // First the cheap geometric question (could a lender's kind, standing on `at`, capture
         // on `target`?), then whether such a lender really lends its capture to `at`.
         (0..t.kinds()).any(|k| {
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::nth(k);
             t.ways(kind, by, at, target)
                 .iter()
                 .any(|w| self.captures_along(w, by, at, target))
                 && self.plist[by.index()].iter().any(|&g| {
-                    g != at.0
+                    g != at.raw()
                         && self.cell_kind(self.board[g as usize]) == kind
-                        && t.ways(kind, by, Square(g), at).iter().any(|w| {
-                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, Square(g))
+                        && t.ways(kind, by, Square::at(g), at).iter().any(|w| {
+                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, Square::at(g))
                         })
                 })
         })
@@ -914,8 +910,8 @@ impl Position {
     pub fn royal_attacked(&self, side: Side) -> bool {
         let explosions = self.sh.t.rules().explosions;
         let attacked = |&r: &u16| {
-            !(explosions && self.next_to_enemy_royal(Square(r), side))
-                && self.attacked_by_others(Square(r), side)
+            !(explosions && self.next_to_enemy_royal(Square::at(r), side))
+                && self.attacked_by_others(Square::at(r), side)
         };
         let royals = &self.royals[side.index()];
         if self.sh.t.rules().royal_guard == RoyalGuard::All {
@@ -932,7 +928,7 @@ impl Position {
             .filter(|&s| s != side.index())
             .flat_map(|s| &self.royals[s])
             .any(|&r| {
-                let r = Square(r);
+                let r = Square::at(r);
                 r != sq
                     && (g.file(r) - g.file(sq)).abs() <= 1
                     && (g.rank(r) - g.rank(sq)).abs() <= 1
@@ -946,7 +942,7 @@ impl Position {
         let lines = &t.rules().facing[side.index()];
         self.royals[side.index()].iter().any(|&r| {
             lines.iter().any(|&(dx, dy)| {
-                let mut cur = Square(r);
+                let mut cur = Square::at(r);
                 while let Some(next) = g.offset(cur, dx, dy) {
                     let c = self.board[next.index()];
                     if c != 0 {
@@ -1021,7 +1017,7 @@ impl Position {
         let mut p = Position::empty(Arc::clone(&self.sh));
         for &(sq, piece) in pieces {
             if p.piece_at(sq).is_some() {
-                p.lift(sq.0);
+                p.lift(sq.raw());
             }
             p.put(sq, piece);
             if p.sh.t.tracked_squares().contains(sq) {

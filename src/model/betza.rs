@@ -329,7 +329,7 @@ fn write_selected(
     let g = tables.geometry();
     let mut castles: Vec<i32> = Vec::new();
     for c in tables.variant().rules().castlings.iter() {
-        if whole && c.king == kind && tables.guards_hold(&c.options) && c.side.0 == 0 {
+        if whole && c.king == kind && tables.guards_hold(&c.options) && c.side.raw() == 0 {
             let d = (g.file(c.king_to) - g.file(c.king_from)).abs();
             if g.rank(c.king_to) != g.rank(c.king_from) || d < 2 {
                 exact = false;

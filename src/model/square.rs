@@ -15,9 +15,40 @@ pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
 ///
 /// A `Square` only makes sense together with the [`Geometry`] that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u16);
+pub struct Square(u16);
 
 impl Square {
+    /// The square at `index` (`rank * width + file`), if a board can have that many squares.
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < MAX_SQUARES {
+            Some(Square(index as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The square at `index`, an index the engine took from a square of the same board (its
+    /// compiled tables and piece lists keep squares as `u16`): checked in debug builds only,
+    /// as move generation reads them in its inner loops.
+    #[inline]
+    pub(crate) const fn at(index: u16) -> Square {
+        debug_assert!((index as usize) < MAX_SQUARES);
+        Square(index)
+    }
+
+    /// [`Square::at`] for an index held as `usize` (a position in a per-square array).
+    #[inline]
+    pub(crate) const fn nth(index: usize) -> Square {
+        debug_assert!(index < MAX_SQUARES);
+        Square(index as u16)
+    }
+
+    /// The index as the compiled tables store it.
+    #[inline]
+    pub(crate) const fn raw(self) -> u16 {
+        self.0
+    }
+
     /// The index of this square, for table lookups.
     #[inline]
     pub const fn index(self) -> usize {

@@ -66,7 +66,7 @@ impl SquareSet {
     pub fn complement(&self, len: usize) -> SquareSet {
         let mut all = SquareSet::EMPTY;
         for i in 0..len {
-            all.insert(Square(i as u16));
+            all.insert(Square::nth(i));
         }
         all.difference(self)
     }
@@ -91,7 +91,7 @@ impl SquareSet {
                 } else {
                     let b = bits.trailing_zeros();
                     bits &= bits - 1;
-                    Some(Square((w * 64 + b as usize) as u16))
+                    Some(Square::nth(w * 64 + b as usize))
                 }
             })
         })
@@ -110,6 +110,6 @@ impl FromIterator<Square> for SquareSet {
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
+        f.debug_set().entries(self.iter().map(|s| s.raw())).finish()
     }
 }

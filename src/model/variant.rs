@@ -9,9 +9,51 @@ use super::square_set::SquareSet;
 
 /// Index of a side (player) in [`Variant::sides`]; side 0 moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Side(pub u8);
+pub struct Side(u8);
+
+/// The most sides a game may have.
+pub const MAX_SIDES: usize = 4;
 
 impl Side {
+    /// The side that moves first.
+    pub const FIRST: Side = Side(0);
+    /// The side that moves second.
+    pub const SECOND: Side = Side(1);
+
+    /// The side at `index` in turn order, if a game can have that many sides.
+    pub const fn from_index(index: usize) -> Option<Side> {
+        if index < MAX_SIDES {
+            Some(Side(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The side at `index`, an index the engine took from a side of the same game: checked in
+    /// debug builds only.
+    #[inline]
+    pub(crate) const fn nth(index: usize) -> Side {
+        debug_assert!(index < MAX_SIDES);
+        Side(index as u8)
+    }
+
+    /// The index as the engine's compact tables store it.
+    #[inline]
+    pub(crate) const fn raw(self) -> u8 {
+        self.0
+    }
+
+    /// The inverse of [`Side::raw`], for the engine's compact tables.
+    #[inline]
+    pub(crate) const fn from_raw(raw: u8) -> Side {
+        Side(raw)
+    }
+
+    /// The `count` sides of a game, in turn order.
+    pub fn all(count: usize) -> impl Iterator<Item = Side> {
+        (0..count.min(MAX_SIDES)).map(Side::nth)
+    }
+
     /// The index, for table lookups.
     #[inline]
     pub const fn index(self) -> usize {
@@ -31,9 +73,46 @@ impl Side {
 
 /// Index of a piece kind in [`Variant::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceKind(pub u8);
+pub struct PieceKind(u8);
+
+/// The most piece kinds a game may have (a kind is a byte, and kind sets are 128 bits wide).
+pub const MAX_KINDS: usize = 128;
 
 impl PieceKind {
+    /// The kind at `index` in [`Variant::pieces`], if a game can have that many kinds.
+    pub const fn from_index(index: usize) -> Option<PieceKind> {
+        if index < MAX_KINDS {
+            Some(PieceKind(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The first `count` kinds of a game, in declaration order.
+    pub fn all(count: usize) -> impl Iterator<Item = PieceKind> {
+        (0..count.min(MAX_KINDS)).map(PieceKind::nth)
+    }
+
+    /// The kind at `index`, an index the engine took from a kind of the same game: checked in
+    /// debug builds only.
+    #[inline]
+    pub(crate) const fn nth(index: usize) -> PieceKind {
+        debug_assert!(index < MAX_KINDS);
+        PieceKind(index as u8)
+    }
+
+    /// The index as the engine's compact tables store it.
+    #[inline]
+    pub(crate) const fn raw(self) -> u8 {
+        self.0
+    }
+
+    /// The inverse of [`PieceKind::raw`], for the engine's compact tables.
+    #[inline]
+    pub(crate) const fn from_raw(raw: u8) -> PieceKind {
+        PieceKind(raw)
+    }
+
     /// The index, for table lookups.
     #[inline]
     pub const fn index(self) -> usize {

@@ -63,7 +63,7 @@ pub fn run(
         pieces,
         tx,
         force: false,
-        engine_side: Some(Side(1)),
+        engine_side: Some(Side::SECOND),
         post: false,
         clock: None,
         moves_per_session: 0,
@@ -449,7 +449,7 @@ impl Cecp {
         };
         let score = if o.is_draw() {
             "1/2-1/2"
-        } else if o.result(Side(0)) == Verdict::Win {
+        } else if o.result(Side::FIRST) == Verdict::Win {
             "1-0"
         } else {
             "0-1"

@@ -442,7 +442,7 @@ fn pieces(t: &Tables) -> Vec<Piece> {
     let variant = t.variant();
     let defs = variant.pieces();
     let g = t.geometry();
-    let facing = variant.side(Side(0)).facing;
+    let facing = variant.side(Side::FIRST).facing;
     (0..defs.len())
         .map(|k| {
             let def = &defs[k];
@@ -459,12 +459,12 @@ fn pieces(t: &Tables) -> Vec<Piece> {
                     }
                 }
             }
-            let kind = PieceKind(k as u8);
+            let kind = PieceKind::nth(k);
             let mut reach = BTreeSet::new();
             let mut sideways = false;
             for from in g.squares() {
                 let mut here = BTreeSet::new();
-                for target in t.reach(kind, Side(0), from) {
+                for target in t.reach(kind, Side::FIRST, from) {
                     let dx = g.file(target.square) - g.file(from);
                     let dy = g.rank(target.square) - g.rank(from);
                     let (x, y) = own_frame(facing, dx, dy);

@@ -113,7 +113,7 @@ fn pieces_list(t: &Tables, kinds: &[PieceKind]) -> String {
 
 /// Per kind: whether the first side ever has one on the board under the rules in force.
 fn in_play(t: &Tables) -> Vec<bool> {
-    super::gallery::standing_squares(t, Side(0))
+    super::gallery::standing_squares(t, Side::FIRST)
         .iter()
         .map(|set| !set.is_empty())
         .collect()
@@ -854,7 +854,7 @@ fn can_be_in_hand(t: &Tables, kind: PieceKind) -> bool {
     }
     r.captures_to_hand
         && (0..t.kinds()).any(|i| {
-            let k = PieceKind(i as u8);
+            let k = PieceKind::nth(i);
             // A royal piece is never captured where checkmate guards it.
             t.demoted(k) == kind && !(t.royal(k) && r.checkmate)
         })
@@ -863,10 +863,10 @@ fn can_be_in_hand(t: &Tables, kind: PieceKind) -> bool {
 /// The kinds in play that promote to `kind` under the rules in force.
 fn promoted_from(t: &Tables, kind: PieceKind, in_play: &[bool]) -> Vec<PieceKind> {
     (0..t.kinds())
-        .map(|i| PieceKind(i as u8))
+        .map(PieceKind::nth)
         .filter(|&k| in_play[k.index()])
         .filter(|&k| {
-            t.promotions(k, Side(0))
+            t.promotions(k, Side::FIRST)
                 .iter()
                 .any(|c| c.choices.contains(&kind))
         })
@@ -985,7 +985,7 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         .rules()
         .castlings
         .iter()
-        .filter(|c| c.side == Side(0) && c.king == kind && t.guards_hold(&c.options))
+        .filter(|c| c.side == Side::FIRST && c.king == kind && t.guards_hold(&c.options))
         .collect();
     if !castles.is_empty() {
         let mut partners: Vec<PieceKind> = castles.iter().map(|c| c.partner).collect();
@@ -1036,7 +1036,7 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         let zone_set = t.variant().zones()[pr.zone.0 as usize].squares[0];
         if !pr.forced
             && !t
-                .dead_squares(kind, Side(0))
+                .dead_squares(kind, Side::FIRST)
                 .intersection(&zone_set)
                 .is_empty()
         {
@@ -1089,7 +1089,7 @@ fn drop_sentence(t: &Tables, kind: PieceKind) -> String {
             format!(" {}", list(&where_, "and"))
         }
     );
-    let dead = t.dead_squares(kind, Side(0));
+    let dead = t.dead_squares(kind, Side::FIRST);
     if !d.even_where_stuck && !dead.is_empty() {
         text.push_str(" where it has a move");
     }
@@ -1267,7 +1267,7 @@ fn when_words(t: &Tables, w: &WhenRule) -> String {
 /// The royal kinds, in running text ("king, general or advisor").
 fn royal_names(t: &Tables) -> Vec<String> {
     (0..t.kinds())
-        .map(|i| PieceKind(i as u8))
+        .map(PieceKind::nth)
         .filter(|&k| t.royal(k))
         .map(|k| piece(t, k))
         .collect()
@@ -1480,7 +1480,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     }
     if let Some(n) = r.move_limit {
         let resetting: Vec<String> = (0..t.kinds())
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::nth)
             .filter(|&k| t.resets_clock(k))
             .map(|k| piece(t, k))
             .collect();
@@ -1527,7 +1527,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     let castlings: Vec<&crate::model::Castling> = rules
         .castlings
         .iter()
-        .filter(|c| c.side == Side(0) && t.guards_hold(&c.options))
+        .filter(|c| c.side == Side::FIRST && t.guards_hold(&c.options))
         .collect();
     if !castlings.is_empty() {
         let items: Vec<String> = castlings
@@ -1557,7 +1557,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     let mut promotions: Vec<String> = Vec::new();
     let mut by_place: Vec<(PromotionPlace, Vec<String>, bool)> = Vec::new();
     for (i, p) in v.pieces().iter().enumerate() {
-        let kind = PieceKind(i as u8);
+        let kind = PieceKind::nth(i);
         if !in_play[i] {
             continue;
         }
@@ -1566,7 +1566,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             let item = format!("{} to {}", piece(t, kind), list(&choices, "or"));
             let zone_set = v.zones()[pr.zone.0 as usize].squares[0];
             let stuck = !t
-                .dead_squares(kind, Side(0))
+                .dead_squares(kind, Side::FIRST)
                 .intersection(&zone_set)
                 .is_empty();
             let key = (pr.zone, pr.from_zone_too, pr.forced);
@@ -1605,7 +1605,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
                 .into()
         });
         for (i, p) in v.pieces().iter().enumerate() {
-            let kind = PieceKind(i as u8);
+            let kind = PieceKind::nth(i);
             let d = &p.drops;
             if !can_be_in_hand(t, kind) || !in_play[i] {
                 continue;

@@ -252,7 +252,7 @@ pub fn board_map(pos: &Position) -> String {
     );
     let width = v.pieces().iter().map(|d| d.name.len()).max().unwrap_or(0);
     for (i, d) in v.pieces().iter().enumerate() {
-        let w = crate::model::betza::write(t, crate::model::PieceKind(i as u8));
+        let w = crate::model::betza::write(t, crate::model::PieceKind::nth(i));
         let text = if w.text.is_empty() { "-" } else { &w.text };
         let mark = if w.exact { "" } else { " ~" };
         let _ = writeln!(out, "{:>3} {:<width$}  {text}{mark}", d.letter, d.name);
@@ -298,18 +298,18 @@ pub fn hands(pos: &Position) -> String {
     }
     let mut out = String::new();
     for (s, side) in v.sides().iter().enumerate() {
-        let side_id = crate::model::Side(s as u8);
+        let side_id = crate::model::Side::nth(s);
         let held: Vec<String> = v
             .pieces()
             .iter()
             .enumerate()
             .filter_map(|(k, def)| {
-                let n = pos.in_hand(side_id, crate::model::PieceKind(k as u8));
+                let n = pos.in_hand(side_id, crate::model::PieceKind::nth(k));
                 let letter = piece_letter(
                     pos,
                     Piece {
                         side: side_id,
-                        kind: crate::model::PieceKind(k as u8),
+                        kind: crate::model::PieceKind::nth(k),
                     },
                 );
                 match n {
@@ -373,7 +373,7 @@ pub fn diagram_marks(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Ve
         }
     }
     for (sq, m) in marks.iter_mut().enumerate() {
-        let occupied = pos.piece_at(Square(sq as u16)).is_some();
+        let occupied = pos.piece_at(Square::nth(sq)).is_some();
         if mode == DiagramMode::Alone && occupied {
             m.clear();
         }
@@ -450,7 +450,7 @@ fn ways_alone(pos: &Position, at: Square, piece: Piece) -> Vec<Ways> {
             .map(|m| m.to)
             .collect();
         for (i, w) in ways.iter_mut().enumerate() {
-            let sq = Square(i as u16);
+            let sq = Square::nth(i);
             let empty = p.piece_at(sq).is_none();
             // Where the pieces on the board decide whether a step may end, an empty square
             // no move reaches is no target.

@@ -128,7 +128,7 @@ pub fn standing_squares(t: &Tables, side: Side) -> Vec<SquareSet> {
         }
         if r.captures_to_hand {
             for i in 0..kinds {
-                let k = PieceKind(i as u8);
+                let k = PieceKind::nth(i);
                 if !(t.royal(k) && r.checkmate) {
                     hand[t.demoted(k).index()] = true;
                 }
@@ -138,7 +138,7 @@ pub fn standing_squares(t: &Tables, side: Side) -> Vec<SquareSet> {
             if !hand[i] {
                 continue;
             }
-            let k = PieceKind(i as u8);
+            let k = PieceKind::nth(i);
             can[i] = can[i].union(t.drop_squares(k, side));
             for &a in &t.variant().piece(k).drops.also_as {
                 can[a.index()] = can[a.index()].union(t.drop_squares(a, side));
@@ -166,7 +166,7 @@ pub fn standing_squares(t: &Tables, side: Side) -> Vec<SquareSet> {
             }
         };
         for i in 0..kinds {
-            let k = PieceKind(i as u8);
+            let k = PieceKind::nth(i);
             let fresh = can[i].difference(&done[i]);
             done[i] = can[i];
             for from in fresh.iter() {
@@ -179,7 +179,7 @@ pub fn standing_squares(t: &Tables, side: Side) -> Vec<SquareSet> {
                 }
                 if t.borrows(k) {
                     for j in 0..kinds {
-                        for target in t.reach(PieceKind(j as u8), side, from) {
+                        for target in t.reach(PieceKind::nth(j), side, from) {
                             land(&mut found, k, from, target.square);
                         }
                     }
@@ -314,7 +314,7 @@ fn cells(pos: &Position, marks: &[Option<Marker>]) -> Vec<Option<Cell>> {
     marks
         .iter()
         .enumerate()
-        .map(|(i, m)| match pos.piece_at(Square(i as u16)) {
+        .map(|(i, m)| match pos.piece_at(Square::nth(i)) {
             Some(p) => Some(Cell::Piece(p)),
             None => m.map(Cell::Mark),
         })
@@ -980,15 +980,15 @@ pub fn gallery(pos: &Position, source: &str) -> Gallery {
     let v = t.variant();
     let context = Context {
         pos,
-        side: Side(0),
+        side: Side::FIRST,
         standing: (0..t.sides())
-            .map(|s| standing_squares(t, Side(s as u8)))
+            .map(|s| standing_squares(t, Side::nth(s)))
             .collect(),
     };
     let in_play: Vec<bool> = context.standing[0].iter().map(|s| !s.is_empty()).collect();
     let pieces: Vec<GalleryPiece> = (0..v.pieces().len())
         .map(|i| {
-            let kind = PieceKind(i as u8);
+            let kind = PieceKind::nth(i);
             let def = v.piece(kind);
             GalleryPiece {
                 name: def.name.clone(),

@@ -144,7 +144,7 @@ fn tinted_zones(pos: &Position) -> Vec<Tinted> {
         side_tints_used = true;
         for (s, set) in z.squares.iter().enumerate() {
             let tint = if own {
-                side_paint(pos, crate::model::Side(s as u8)).tint
+                side_paint(pos, crate::model::Side::nth(s)).tint
             } else if s == 0 {
                 tints.0
             } else {
@@ -328,7 +328,7 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
     for &zone in &drawing.diagonals {
         let mut all = SquareSet::EMPTY;
         for s in 0..t.variant().sides().len() {
-            all = all.union(t.zone(zone, crate::model::Side(s as u8)));
+            all = all.union(t.zone(zone, crate::model::Side::nth(s)));
         }
         let mut d = String::new();
         for (f0, f1, r0, r1) in parts(g, all) {
@@ -611,7 +611,7 @@ fn draw_hands(out: &mut String, pos: &Position, top: i32) {
     let t = pos.tables();
     let v = t.variant();
     for (s, side) in v.sides().iter().enumerate() {
-        let side_id = crate::model::Side(s as u8);
+        let side_id = crate::model::Side::nth(s);
         let y = top + s as i32 * HAND_ROW + HAND_ROW / 2;
         let _ = write!(
             out,
@@ -624,7 +624,7 @@ fn draw_hands(out: &mut String, pos: &Position, top: i32) {
         let mut x = MARGIN + 12 + 7 * (side.name.chars().count() as i32 + 9);
         let mut any = false;
         for (k, def) in v.pieces().iter().enumerate() {
-            let kind = crate::model::PieceKind(k as u8);
+            let kind = crate::model::PieceKind::nth(k);
             let n = pos.in_hand(side_id, kind);
             if n == 0 {
                 continue;

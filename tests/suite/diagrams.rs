@@ -17,8 +17,8 @@ fn diagrams(file: &str, square_for: impl Fn(&str) -> &'static str) -> String {
         let alone = pos.alone(
             sq,
             Piece {
-                side: Side(0),
-                kind: PieceKind(k as u8),
+                side: Side::FIRST,
+                kind: PieceKind::from_index(k).unwrap(),
             },
         );
         out.push_str(&format!("{} ({}) on {name}\n", piece.name, piece.letter));
@@ -64,7 +64,7 @@ fn marks_of(file: &str, pieces: &[(&str, &str)]) -> Vec<String> {
             (
                 sq,
                 Piece {
-                    side: Side(0),
+                    side: Side::FIRST,
                     kind,
                 },
             )

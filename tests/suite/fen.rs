@@ -198,10 +198,10 @@ fn check_counts_are_in_the_fen_and_the_hash() {
     let hash = p.hash();
     let m = notation::parse_coord(&p, "h1h8").unwrap();
     p.play(m);
-    assert_eq!(p.checks_given(rulebook::model::Side(0)), 3);
+    assert_eq!(p.checks_given(rulebook::model::Side::FIRST), 3);
     assert!(p
         .outcome()
-        .is_some_and(|o| o.winner() == Some(rulebook::model::Side(0))));
+        .is_some_and(|o| o.winner() == Some(rulebook::model::Side::FIRST)));
     assert!(p.legal_moves().is_empty());
     p.undo_move();
     assert_eq!(p.fen(), end);

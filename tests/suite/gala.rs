@@ -499,7 +499,7 @@ fn every_piece_is_drawn_from_a_castle_a_mound_the_cross_and_the_centre() {
             let alone = pos.alone(
                 sq,
                 Piece {
-                    side: Side(0),
+                    side: Side::FIRST,
                     kind,
                 },
             );

@@ -76,7 +76,7 @@ fn every_piece_of_every_game_is_in_its_gallery() {
         assert_eq!(g.pieces.len(), pos.tables().variant().pieces().len());
         assert!(g.board_svg.starts_with("<svg"), "{game}");
         assert!(g.index_html.contains(r#"<img src="board.svg""#), "{game}");
-        let can = standing_squares(pos.tables(), Side(0));
+        let can = standing_squares(pos.tables(), Side::FIRST);
         for (i, p) in g.pieces.iter().enumerate() {
             // A piece the rules in force never bring into play has no diagram.
             assert_eq!(
@@ -213,11 +213,11 @@ fn pieces_are_drawn_only_where_they_can_stand() {
     for game in GAMES {
         let (pos, g) = gallery_of(game);
         let t = pos.tables();
-        let can = standing_squares(t, Side(0));
+        let can = standing_squares(t, Side::FIRST);
         for (i, p) in g.pieces.iter().enumerate() {
             for d in &p.diagrams {
                 let (sq, piece) = d.pieces[0];
-                assert_eq!(piece.kind.0 as usize, i);
+                assert_eq!(piece.kind.index(), i);
                 assert!(
                     can[i].contains(sq),
                     "{game}: {} on {}, where it never stands",
@@ -235,7 +235,7 @@ fn pieces_are_drawn_only_where_they_can_stand() {
         .map(|s| t.geometry().parse(s).unwrap())
         .collect();
     let korna = t.variant().piece_by_name("Korna").unwrap();
-    let can = standing_squares(t, Side(0));
+    let can = standing_squares(t, Side::FIRST);
     assert!(centre.iter().all(|&sq| !can[korna.index()].contains(sq)));
     for name in ["Korna", "Horsa"] {
         for d in &g.pieces.iter().find(|p| p.name == name).unwrap().diagrams {
@@ -249,7 +249,7 @@ fn pieces_are_drawn_only_where_they_can_stand() {
     let t = pos.tables();
     let pawn = t.variant().piece_by_name("Pawn").unwrap();
     let queen = t.variant().piece_by_name("Queen").unwrap();
-    let can = standing_squares(t, Side(0));
+    let can = standing_squares(t, Side::FIRST);
     assert_eq!(can[pawn.index()].len(), 48);
     assert!(can[pawn.index()]
         .iter()
@@ -301,7 +301,7 @@ fn the_kings_diagram_shows_its_bodyguard_rule() {
     assert_eq!(d.pieces.len(), 2, "{}", d.caption);
     let (guard_at, guard) = d.pieces[1];
     assert_eq!(guard.kind, bodyguard);
-    assert_eq!(guard.side, Side(0));
+    assert_eq!(guard.side, Side::FIRST);
     assert!(d.caption.contains("with its bodyguard on"), "{}", d.caption);
     let block = |sq: Square| (geo.file(sq) / 3, geo.rank(sq) / 3);
     let m = marks(&pos, d);
@@ -355,10 +355,12 @@ fn same_movement(pos: &Position, a: &GalleryDiagram, b: &GalleryDiagram, mirror:
         marks(pos, d)
             .iter()
             .enumerate()
-            .map(|(i, m)| match p.piece_at(Square(i as u16)) {
-                Some(piece) => Some(format!("{piece:?}")),
-                None => m.map(|m| format!("{m:?}")),
-            })
+            .map(
+                |(i, m)| match p.piece_at(Square::from_index(i).expect("a square")) {
+                    Some(piece) => Some(format!("{piece:?}")),
+                    None => m.map(|m| format!("{m:?}")),
+                },
+            )
             .collect()
     };
     let images = mirror_zones(pos);
@@ -557,7 +559,7 @@ fn every_diagram_is_the_first_sides() {
         for p in &g.pieces {
             for d in &p.diagrams {
                 let Piece { side, .. } = d.pieces[0].1;
-                assert_eq!(side, Side(0));
+                assert_eq!(side, Side::FIRST);
             }
         }
     }

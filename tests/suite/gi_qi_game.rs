@@ -43,7 +43,7 @@ fn alone(pos: &Position, letter: &str, square: &str) -> Position {
     pos.alone(
         sq,
         Piece {
-            side: Side(0),
+            side: Side::FIRST,
             kind,
         },
     )
@@ -287,7 +287,7 @@ fn a_peasant_drop_may_mate() {
     after.play(drop);
     assert!(after.legal_moves().is_empty());
     let outcome = after.outcome().expect("mate ends the game");
-    assert_eq!(outcome.winner(), Some(Side(0)));
+    assert_eq!(outcome.winner(), Some(Side::FIRST));
 }
 
 #[test]
@@ -421,7 +421,7 @@ fn recreating_an_earlier_position_loses_for_its_maker() {
     }
     // The second side's last move brought back the start position: it loses.
     let outcome = pos.outcome().expect("the repetition ends the game");
-    assert_eq!(outcome.winner(), Some(Side(0)));
+    assert_eq!(outcome.winner(), Some(Side::FIRST));
 }
 
 #[test]
@@ -430,7 +430,7 @@ fn stalemating_the_opponent_wins() {
     let pos = at("4k4/9/9/9/9/9/9/9/K8[] b - - 0 1");
     assert!(pos.legal_moves().is_empty());
     assert!(!pos.in_check());
-    assert_eq!(pos.outcome().unwrap().winner(), Some(Side(0)));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::FIRST));
 }
 
 #[test]

@@ -91,7 +91,7 @@ fn a_hand_of_255_pieces_takes_a_capture() {
         .unwrap();
     let take = rulebook::engine::notation::parse_move(&pos, "e4e5").unwrap();
     pos.play(take);
-    assert_eq!(pos.in_hand(rulebook::model::Side(0), take.piece), 256);
+    assert_eq!(pos.in_hand(rulebook::model::Side::FIRST, take.piece), 256);
 }
 
 #[test]
@@ -143,7 +143,10 @@ fn a_setup_hand_is_limited() {
     let ok = rulebook::load("hand.variant", &text(rulebook::engine::MAX_IN_HANDS)).unwrap();
     let pos = Position::new(Tables::compile(&ok, &[]).unwrap());
     assert_eq!(
-        pos.in_hand(rulebook::model::Side(0), rulebook::model::PieceKind(1)) as usize,
+        pos.in_hand(
+            rulebook::model::Side::FIRST,
+            rulebook::model::PieceKind::from_index(1).unwrap()
+        ) as usize,
         rulebook::engine::MAX_IN_HANDS
     );
     let err =

@@ -249,7 +249,7 @@ fn summary(v: &Variant) -> String {
                     None => ".".to_string(),
                     Some(p) => {
                         let l = &v.pieces()[p.piece.index()].letter;
-                        if p.side.0 == 0 {
+                        if p.side == rulebook::model::Side::FIRST {
                             l.clone()
                         } else {
                             l.to_lowercase()

@@ -13,8 +13,8 @@ fn moves(pos: &Position) -> Vec<String> {
         .collect()
 }
 
-const RED: Side = Side(0);
-const BLACK: Side = Side(1);
+const RED: Side = Side::FIRST;
+const BLACK: Side = Side::SECOND;
 
 #[test]
 fn stalemate_verdicts_follow_the_rules() {
@@ -106,7 +106,7 @@ setup
     let r = replay(&pos, "1. Rxa4 Kc4 2. Rxc4").unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::win(Side(0), 2, Reason::Extinction))
+        Some(Outcome::win(Side::FIRST, 2, Reason::Extinction))
     );
     assert!(r.position.legal_moves().is_empty());
 }
@@ -166,7 +166,7 @@ fn shogi_promotion_is_forced_where_a_piece_would_be_stuck() {
     let r = replay(&capture, "e5e6").unwrap();
     assert_eq!(
         r.position.in_hand(
-            Side(0),
+            Side::FIRST,
             r.position.tables().variant().piece_by_letter("R").unwrap()
         ),
         1
@@ -268,7 +268,7 @@ fn the_engine_finds_a_mate_in_one() {
 
 /// White's win by the `when` rule of this index.
 fn white_wins(rule: u16) -> Option<Outcome> {
-    Some(Outcome::win(Side(0), 2, Reason::Condition(rule)))
+    Some(Outcome::win(Side::FIRST, 2, Reason::Condition(rule)))
 }
 
 fn compile(name: &str, text: &str) -> Position {
@@ -418,7 +418,7 @@ setup
     assert!(r.position.legal_moves().is_empty());
     assert_eq!(
         r.outcome,
-        Some(Outcome::win(Side(1), 2, Reason::Condition(0)))
+        Some(Outcome::win(Side::SECOND, 2, Reason::Condition(0)))
     );
     let quiet = pos.with_fen("3r/4/4/R3 w - - 0 1").unwrap();
     assert_eq!(quiet.legal_moves().len(), 6);
@@ -445,7 +445,10 @@ setup
     let pos = compile("losing-mate.variant", text);
     let r = replay(&pos, "1. Rd4").unwrap();
     assert!(r.position.in_check());
-    assert_eq!(r.outcome, Some(Outcome::win(Side(1), 2, Reason::Checkmate)));
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side::SECOND, 2, Reason::Checkmate))
+    );
 }
 
 #[test]
@@ -475,7 +478,7 @@ fn only_the_last_royal_is_guarded() {
     .unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::win(Side(1), 2, Reason::Extinction))
+        Some(Outcome::win(Side::SECOND, 2, Reason::Extinction))
     );
 }
 
@@ -669,7 +672,7 @@ fn a_goal_reached_first_may_be_answered() {
     let r = replay(&black, "1... Kd4").unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::win(Side(1), 2, Reason::Condition(1)))
+        Some(Outcome::win(Side::SECOND, 2, Reason::Condition(1)))
     );
 }
 

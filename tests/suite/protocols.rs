@@ -229,7 +229,7 @@ fn a_whole_game_through_xboard() {
     let o = pos.outcome().expect("the engine announced a result");
     let expected = if o.is_draw() {
         "1/2-1/2"
-    } else if o.winner() == Some(rulebook::model::Side(0)) {
+    } else if o.winner() == Some(rulebook::model::Side::FIRST) {
         "1-0"
     } else {
         "0-1"

@@ -26,7 +26,10 @@ fn middle_xiangqi_record_replays_to_checkmate() {
     assert_eq!(r.plies.len(), 137);
     assert_eq!(r.plies.last().unwrap().text, "Hi7");
     assert_eq!(r.plies.last().unwrap().san, "Hi7#");
-    assert_eq!(r.outcome, Some(Outcome::win(Side(0), 2, Reason::Checkmate)));
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::win(Side::FIRST, 2, Reason::Checkmate))
+    );
     // The two `=Q` plies are the compulsory promotions of pawns entering the enemy camp.
     let promotions: Vec<usize> = r
         .plies
@@ -150,6 +153,6 @@ fn replay_explains_what_is_wrong() {
     let mate = replay(&chess, "1. f3 e5 2. g4 Qh4#").unwrap();
     assert_eq!(
         mate.outcome,
-        Some(Outcome::win(Side(1), 2, Reason::Checkmate))
+        Some(Outcome::win(Side::SECOND, 2, Reason::Checkmate))
     );
 }

@@ -154,8 +154,8 @@ fn exercise(variant: &rulebook::model::Variant) {
         .expect("on the board");
     for k in 0..variant.pieces().len() {
         let piece = rulebook::engine::Piece {
-            side: rulebook::model::Side(0),
-            kind: rulebook::model::PieceKind(k as u8),
+            side: rulebook::model::Side::FIRST,
+            kind: rulebook::model::PieceKind::from_index(k).unwrap(),
         };
         let alone = pos.alone(centre, piece);
         let _ =

@@ -489,7 +489,7 @@ fn lines_are_drawn_in_board_maps_and_diagrams() {
     let alone = p.alone(
         at,
         rulebook::engine::Piece {
-            side: rulebook::model::Side(0),
+            side: rulebook::model::Side::FIRST,
             kind: p.tables().variant().piece_by_letter("K").unwrap(),
         },
     );

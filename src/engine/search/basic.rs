@@ -44,8 +44,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
     for s in 0..t.sides() {
         for k in 0..t.kinds() {
-            let side = crate::model::Side(s as u8);
-            let kind = crate::model::PieceKind(k as u8);
+            let side = crate::model::Side::nth(s);
+            let kind = crate::model::PieceKind::nth(k);
             let v = (t.variant().pieces()[k].value * 100.0) as i32 * pos.in_hand(side, kind) as i32;
             score += if side == me { v } else { -v };
         }

@@ -45,7 +45,7 @@ impl Evaluator {
         let sides = t.sides();
         let value: Vec<i32> = (0..kinds)
             .map(|k| {
-                let kind = PieceKind(k as u8);
+                let kind = PieceKind::nth(k);
                 if t.royal(kind) && t.rules().checkmate {
                     0
                 } else {
@@ -59,9 +59,9 @@ impl Evaluator {
         let mut table = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
         for s in 0..sides {
-            let side = Side(s as u8);
+            let side = Side::nth(s);
             for k in 0..kinds {
-                let kind = PieceKind(k as u8);
+                let kind = PieceKind::nth(k);
                 let graph = reach_graph(pos, side, kind);
                 let base = (s * kinds + k) * squares;
                 let reach: Vec<i32> = graph.targets.iter().map(|v| v.len() as i32).collect();
@@ -151,12 +151,13 @@ impl Evaluator {
                 side_score += self.value[kind.index()]
                     + self.table[(s * self.kinds + kind.index()) * self.squares + sq as usize];
                 if self.mobile[kind.index()] {
-                    side_score += MOBILITY_WEIGHT * mobility(pos, Side(s as u8), kind, Square(sq));
+                    side_score +=
+                        MOBILITY_WEIGHT * mobility(pos, Side::nth(s), kind, Square::at(sq));
                 }
             }
             if self.hands {
                 for k in 0..self.kinds {
-                    let n = pos.in_hand(Side(s as u8), PieceKind(k as u8)) as i32;
+                    let n = pos.in_hand(Side::nth(s), PieceKind::nth(k)) as i32;
                     side_score += n * self.hand_value[k];
                 }
             }
@@ -220,8 +221,8 @@ fn reach_graph(pos: &Position, side: Side, kind: PieceKind) -> Graph {
         alone.pseudo_moves(&mut moves);
         let list = &mut targets[sq.index()];
         for m in moves.iter().filter(|m| !m.is_drop() && m.from == sq) {
-            if !list.contains(&m.to.0) {
-                list.push(m.to.0);
+            if !list.contains(&m.to.raw()) {
+                list.push(m.to.raw());
             }
             if let Some(p) = m.promotion {
                 promotes[sq.index()] = true;
@@ -297,7 +298,7 @@ mod tests {
             let t = pos.tables();
             let me = pos.side_to_move();
             for &sq in &pos.plist[me.index()] {
-                let from = Square(sq);
+                let from = Square::at(sq);
                 let kind = pos.cell_kind(pos.board[sq as usize]);
                 let letter = &t.variant().piece(kind).letter;
                 if !["R", "B", "Q", "N", "C"].contains(&letter.to_ascii_uppercase().as_str()) {
@@ -306,7 +307,7 @@ mod tests {
                 let mut moves = Vec::new();
                 pos.piece_moves(from, &mut moves);
                 let mut targets: Vec<_> = moves.iter().map(|m| m.to).collect();
-                targets.sort_by_key(|s| s.0);
+                targets.sort_by_key(|s| s.raw());
                 targets.dedup();
                 assert_eq!(
                     mobility(&pos, me, kind, from),

@@ -24,7 +24,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     let pieces = variant.pieces();
     let royal = pieces.iter().map(|p| p.royal).collect();
     let demoted = (0..pieces.len())
-        .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind(k as u8)))
+        .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind::nth(k)))
         .collect();
     let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
     let immunity = pieces.iter().map(|p| p.immunity).collect();
@@ -63,7 +63,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         immunity,
         has_borrowing: borrows.iter().any(|b| *b),
         compulsory_drops: (0..variant.pieces().len())
-            .map(|k| PieceKind(k as u8))
+            .map(PieceKind::nth)
             .filter(|&k| variant.piece(k).drops.compulsory)
             .collect(),
         borrows,
@@ -80,7 +80,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
                 variant
                     .pieces()
                     .iter()
-                    .any(|p| p.unmoved_lost_to.contains(&PieceKind(k as u8)))
+                    .any(|p| p.unmoved_lost_to.contains(&PieceKind::nth(k)))
             })
             .collect(),
         ep_sources: Vec::new(),
@@ -128,7 +128,7 @@ fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
                     to: t.to,
                     not_attacking: t.not_attacking,
                     allowed: (0..variant.sides().len())
-                        .map(|s| builder.allowed(k, Side(s as u8)))
+                        .map(|s| builder.allowed(k, Side::nth(s)))
                         .collect(),
                 })
                 .collect()
@@ -392,7 +392,7 @@ impl<'a> Builder<'a> {
         };
         for kind in 0..kinds {
             for s in 0..sides {
-                let side = Side(s as u8);
+                let side = Side::nth(s);
                 let allowed = self.allowed(kind, side);
                 let mut dead = SquareSet::EMPTY;
                 let mut from_ways = Vec::with_capacity(n);
@@ -961,7 +961,7 @@ fn index_ways(ways_by_from: Vec<Vec<Vec<(Square, Way)>>>, n: usize) -> (Vec<Way>
             for to in 0..n as u16 {
                 offsets.push(ways.len() as u32);
                 while let Some((t, w)) = it.peek() {
-                    if t.0 != to {
+                    if t.raw() != to {
                         break;
                     }
                     ways.push(*w);
@@ -1185,9 +1185,9 @@ fn ep_sources(t: &Tables) -> Vec<Vec<(PieceKind, Square)>> {
         return out;
     }
     for k in 0..t.kinds {
-        let kind = PieceKind(k as u8);
+        let kind = PieceKind::nth(k);
         for s in 0..t.sides {
-            let side = Side(s as u8);
+            let side = Side::nth(s);
             for from in t.geometry.squares() {
                 for path in t.paths(kind, side, from) {
                     if !path.flags.has(PathFlags::TAKES_EP) {

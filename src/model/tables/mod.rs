@@ -32,16 +32,16 @@ const PASS_ONLY: u16 = 0x8000;
 impl Entry {
     fn new(square: Square, can_stop: bool) -> Entry {
         Entry(if can_stop {
-            square.0
+            square.raw()
         } else {
-            square.0 | PASS_ONLY
+            square.raw() | PASS_ONLY
         })
     }
 
     /// The square.
     #[inline]
     pub(crate) fn square(self) -> Square {
-        Square(self.0 & !PASS_ONLY)
+        Square::at(self.0 & !PASS_ONLY)
     }
 
     /// Its index, for board lookups.
@@ -62,7 +62,7 @@ impl std::fmt::Debug for Entry {
         write!(
             f,
             "{}{}",
-            self.square().0,
+            self.square().raw(),
             if self.can_stop() { "" } else { "!" }
         )
     }
