@@ -1,7 +1,9 @@
 //! The interpreter: positions, move generation, legality, game outcome, perft and notation.
 
+mod attack;
 pub mod deep;
 pub mod fen;
+mod make;
 mod movegen;
 mod mv;
 pub mod notation;

@@ -142,7 +142,10 @@ impl Position {
             }
             for &a in &self.plist[me.index()] {
                 let anchor = Square::at(a);
-                if rule.anchors >> self.cell_kind(self.board[a as usize]).index() & 1 == 0 {
+                if !rule
+                    .anchors
+                    .contains(self.cell_kind(self.board[a as usize]))
+                {
                     continue;
                 }
                 for (dx, dy) in KING_STEPS {

@@ -224,7 +224,7 @@ impl Position {
                 }
                 for &sq in list {
                     let kind = self.cell_kind(self.board[sq as usize]);
-                    if term.kinds >> kind.index() & 1 != 0
+                    if term.kinds.contains(kind)
                         && term
                             .zone
                             .as_ref()

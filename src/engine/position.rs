@@ -2,14 +2,9 @@
 
 use std::sync::Arc;
 
-use super::mv::{Move, MoveKind};
+use super::mv::Move;
 use super::zobrist::{hand_key, Keys};
-use crate::model::{
-    Condition, Immunity, PathFlags, PieceKind, Route, RoyalGuard, Side, Square, SquareSet, Tables,
-    Way,
-};
-
-use super::movegen::KING_STEPS;
+use crate::model::{Condition, KindSet, PieceKind, Side, Square, SquareSet, Tables, Way};
 
 /// A piece of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,8 +31,8 @@ pub(crate) struct Shared {
 /// passed them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct EnPassant {
-    start: u32,
-    len: u16,
+    pub(super) start: u32,
+    pub(super) len: u16,
     pub(crate) victim: Square,
 }
 
@@ -45,21 +40,21 @@ pub(crate) struct EnPassant {
 pub(crate) struct Undo {
     pub(crate) mv: Move,
     /// Length of [`Position::removed`] before the move: what lies above was taken by it.
-    removed: u32,
-    ep: Option<EnPassant>,
+    pub(super) removed: u32,
+    pub(super) ep: Option<EnPassant>,
     /// Length of [`Position::ep_targets`] before the move.
-    ep_targets: u32,
+    pub(super) ep_targets: u32,
     /// Which of the move's [`touched`] squares lost their unmoved mark (bit 0, bit 1).
-    unmoved_lost: u8,
-    halfmove: u32,
+    pub(super) unmoved_lost: u8,
+    pub(super) halfmove: u32,
     pub(crate) hash: u64,
     /// Whether the move gave check, under a `checks` rule.
-    checked: bool,
+    pub(super) checked: bool,
     /// Length of [`Position::removed`] when the move's explosion began (`u32::MAX`: none).
-    blast: u32,
+    pub(super) blast: u32,
     /// Whether the move dropped castling marks beyond its own squares, saved on
     /// [`Position::saved_marks`].
-    marks_saved: bool,
+    pub(super) marks_saved: bool,
 }
 
 /// A game position of a compiled variant.
@@ -71,20 +66,20 @@ pub struct Position {
     pub(crate) pidx: Vec<u16>,
     pub(crate) royals: Vec<Vec<u16>>,
     /// Pieces in hand per (side, kind).
-    hands: Vec<u16>,
+    pub(super) hands: Vec<u16>,
     pub(crate) stm: Side,
     pub(crate) ep: Option<EnPassant>,
     /// En-passant target squares, a stack: the current ones are the run [`EnPassant`] names.
-    ep_targets: Vec<Square>,
+    pub(super) ep_targets: Vec<Square>,
     /// Tracked squares whose piece has not moved since the start position.
     pub(crate) unmoved: SquareSet,
     /// Pieces taken off the board by the moves played, with their squares, a stack.
-    removed: Vec<(u16, u8)>,
+    pub(super) removed: Vec<(u16, u8)>,
     /// The unmoved marks before each explosion still on the undo stack.
-    blast_unmoved: Vec<SquareSet>,
+    pub(super) blast_unmoved: Vec<SquareSet>,
     /// The unmoved marks before each move that dropped marks of other squares (a right that
     /// died with its king's first move), still on the undo stack.
-    saved_marks: Vec<SquareSet>,
+    pub(super) saved_marks: Vec<SquareSet>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -102,21 +97,6 @@ impl std::fmt::Debug for Position {
             .field("fen", &self.fen())
             .field("ply", &self.undo.len())
             .finish()
-    }
-}
-
-/// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
-#[inline]
-fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
-    match m.kind {
-        MoveKind::Normal | MoveKind::Passing(_) => Some((m.from, m.to)),
-        MoveKind::CaptureAt(victim) => Some((m.from, victim)),
-        MoveKind::Shot => Some((m.to, m.to)),
-        MoveKind::Drop => None,
-        MoveKind::Castle(id) => {
-            let r = &t.castling(id).rule;
-            Some((r.king_from, r.partner_from))
-        }
     }
 }
 
@@ -325,13 +305,13 @@ impl Position {
     }
 
     #[inline]
-    fn hand_slot(&self, side: Side, kind: PieceKind) -> usize {
+    pub(super) fn hand_slot(&self, side: Side, kind: PieceKind) -> usize {
         side.index() * self.sh.t.kinds() + kind.index()
     }
 
     /// Adds one piece to (or, with `take`, removes one from) a hand, keeping the hash.
     #[inline]
-    fn hand_change(&mut self, side: Side, kind: PieceKind, take: bool) {
+    pub(super) fn hand_change(&mut self, side: Side, kind: PieceKind, take: bool) {
         let i = self.hand_slot(side, kind);
         let old = self.hands[i];
         let new = if take { old - 1 } else { old + 1 };
@@ -347,7 +327,7 @@ impl Position {
     /// The part of the hash that depends on which tracked pieces are unmoved: one key per live
     /// castling right (so positions with equal rights are equal, whatever else is unmoved) and
     /// one per unmoved piece whose own patterns ask.
-    fn state_key(&self) -> u64 {
+    pub(super) fn state_key(&self) -> u64 {
         let t = &self.sh.t;
         let mut h = 0;
         for (i, r) in t.rules().rights.iter().enumerate() {
@@ -387,373 +367,6 @@ impl Position {
         self.hash = h;
     }
 
-    /// Takes the piece on `sq` off the board for good, into its captor's hand where the rules
-    /// say so.
-    #[inline]
-    fn capture(&mut self, sq: u16) {
-        let c = self.lift(sq);
-        self.removed.push((sq, c));
-        let t = &self.sh.t;
-        let kind = self.cell_kind(c);
-        if t.rules().captures_to_hand && !t.royal(kind) {
-            let base = t.demoted(kind);
-            self.hand_change(self.stm, base, false);
-        }
-    }
-
-    /// Plays `m`, which must be pseudo-legal in this position.
-    pub(crate) fn make(&mut self, m: Move) {
-        let sh = Arc::clone(&self.sh);
-        let t = &sh.t;
-        let mut undo = Undo {
-            mv: m,
-            removed: self.removed.len() as u32,
-            ep: self.ep,
-            ep_targets: self.ep_targets.len() as u32,
-            unmoved_lost: 0,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            checked: false,
-            blast: u32::MAX,
-            marks_saved: false,
-        };
-        // Drops and promotions cannot be undone, so no earlier position can come back.
-        let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
-        match m.kind {
-            MoveKind::Drop => {
-                self.hand_change(self.stm, m.piece, true);
-                let c = self.cell(Piece {
-                    side: self.stm,
-                    kind: m.placed(),
-                });
-                self.place(m.to.raw(), c);
-            }
-            MoveKind::Castle(id) => {
-                let r = &t.castling(id).rule;
-                let k = self.lift(r.king_from.raw());
-                let p = self.lift(r.partner_from.raw());
-                self.place(r.king_to.raw(), k);
-                self.place(r.partner_to.raw(), p);
-            }
-            MoveKind::Shot => {
-                self.capture(m.to.raw());
-                reset = true;
-                if t.rules().explosions {
-                    undo.blast = self.explode(m.to);
-                }
-            }
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
-                let victim = m.capture_square().expect("these moves may capture");
-                let captured = self.board[victim.index()] != 0;
-                if captured {
-                    self.capture(victim.raw());
-                    reset = true;
-                }
-                let c = self.lift(m.from.raw());
-                let c = match m.promotion {
-                    Some(k) => self.cell(Piece {
-                        side: self.stm,
-                        kind: k,
-                    }),
-                    None => c,
-                };
-                self.place(m.to.raw(), c);
-                if captured && t.rules().explosions {
-                    undo.blast = self.explode(m.to);
-                }
-            }
-        }
-        if let Some((targets, _)) = self.en_passant() {
-            let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
-            self.hash ^= key;
-        }
-        self.ep = None;
-        if let MoveKind::Passing(route) = m.kind {
-            self.set_en_passant(route, m.to);
-        }
-        if let Some((a, b)) = touched(t, &m) {
-            (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
-        }
-        if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
-            undo.marks_saved = true;
-        }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        let mover = self.stm;
-        let next = self.next_side(mover);
-        self.hash ^= sh.keys.side[mover.index()] ^ sh.keys.side[next.index()];
-        if next.index() == 0 {
-            self.fullmove += 1;
-        }
-        self.stm = next;
-        if t.rules().checks.is_some() && self.in_check() {
-            let base = sh.keys.checks[mover.index()];
-            let n = &mut self.checks[mover.index()];
-            self.hash ^= hand_key(base, *n as u16) ^ hand_key(base, *n as u16 + 1);
-            *n += 1;
-            undo.checked = true;
-        }
-        self.undo.push(undo);
-    }
-
-    /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
-    /// step away, except what their immunity spares; the removed pieces leave the game (no
-    /// hand). Returns the length of [`Position::removed`] before it, for the undo.
-    fn explode(&mut self, at: Square) -> u32 {
-        let sh = Arc::clone(&self.sh);
-        let t = &sh.t;
-        let g = t.geometry();
-        let start = self.removed.len() as u32;
-        let before = self.state_key();
-        self.blast_unmoved.push(self.unmoved);
-        let around = KING_STEPS
-            .iter()
-            .filter_map(|&(dx, dy)| g.offset(at, dx, dy));
-        for sq in around.chain(std::iter::once(at)) {
-            let c = self.board[sq.index()];
-            if c == 0 {
-                continue;
-            }
-            let spared = match t.immunity(self.cell_kind(c)) {
-                Immunity::None => false,
-                Immunity::Nearby => sq != at,
-                Immunity::Full => true,
-            };
-            if !spared {
-                let c = self.lift(sq.raw());
-                self.removed.push((sq.raw(), c));
-                self.unmoved.remove(sq);
-            }
-        }
-        self.settle_castling_marks();
-        self.hash ^= before ^ self.state_key();
-        start
-    }
-
-    /// Takes the unmoved marks off `a` and `b`; returns which of them had one, and whether
-    /// marks of other squares went too (saved on [`Position::saved_marks`]).
-    #[inline]
-    fn clear_unmoved(&mut self, a: Square, b: Square) -> (u8, bool) {
-        let lost = self.unmoved.contains(a) as u8 | (self.unmoved.contains(b) as u8) << 1;
-        let mut saved = false;
-        if lost != 0 {
-            let before = self.state_key();
-            let previous = self.unmoved;
-            self.unmoved.remove(a);
-            self.unmoved.remove(b);
-            if self.settle_castling_marks() {
-                self.saved_marks.push(previous);
-                saved = true;
-            }
-            self.hash ^= before ^ self.state_key();
-        }
-        (lost, saved)
-    }
-
-    /// Takes the first-move state from the enemy pieces that `m`'s piece now aims at on an empty
-    /// board, where their kind loses it so (`unmoved lost when aimed by`). Saves the marks for
-    /// the undo unless the move saved them already; returns whether any went.
-    fn lose_to_aim(&mut self, m: Move, already_saved: bool) -> bool {
-        let sh = Arc::clone(&self.sh);
-        let t = &sh.t;
-        if !matches!(
-            m.kind,
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) | MoveKind::Drop
-        ) {
-            return false;
-        }
-        let me = self.stm;
-        let aimed: Vec<Square> = self
-            .unmoved
-            .iter()
-            .filter(|&sq| {
-                let c = self.board[sq.index()];
-                if c == 0 {
-                    return false;
-                }
-                let p = self.decode(c);
-                p.side != me
-                    && t.variant().piece(p.kind).unmoved_lost_to.contains(&m.piece)
-                    && t.ways(m.piece, me, m.to, sq)
-                        .iter()
-                        .any(|w| w.flags().has(PathFlags::CAPTURE))
-            })
-            .collect();
-        if aimed.is_empty() {
-            return false;
-        }
-        let before = self.state_key();
-        if !already_saved {
-            self.saved_marks.push(self.unmoved);
-        }
-        for sq in aimed {
-            self.unmoved.remove(sq);
-        }
-        self.hash ^= before ^ self.state_key();
-        true
-    }
-
-    /// Keeps the marks of castling squares only where a right is alive (both its pieces in
-    /// place and unmoved), so that positions with equal rights have equal marks whichever way
-    /// they were reached (a FEN marks only the squares of its rights). Marks of pieces whose
-    /// own patterns ask stay. Returns whether any mark went.
-    fn settle_castling_marks(&mut self) -> bool {
-        let sh = Arc::clone(&self.sh);
-        let t = &sh.t;
-        let rights = &t.rules().rights;
-        if rights.is_empty() {
-            return false;
-        }
-        let mut keep = self.unmoved.intersection(t.first_move_squares());
-        for (i, r) in rights.iter().enumerate() {
-            if self.unmoved.contains(r.king)
-                && self.unmoved.contains(r.partner)
-                && self.right_in_place(i)
-            {
-                keep.insert(r.king);
-                keep.insert(r.partner);
-            }
-        }
-        let changed = keep != self.unmoved;
-        self.unmoved = keep;
-        changed
-    }
-
-    /// Whether the pieces of castling right `i` stand on its squares.
-    pub(crate) fn right_in_place(&self, i: usize) -> bool {
-        let t = &self.sh.t;
-        let r = t.rules().rights[i];
-        let (king, partner) = t.rules().right_pieces[i];
-        self.piece_at(r.king)
-            == Some(Piece {
-                side: r.side,
-                kind: king,
-            })
-            && self.piece_at(r.partner)
-                == Some(Piece {
-                    side: r.side,
-                    kind: partner,
-                })
-    }
-
-    /// Makes the squares passed along `route` en-passant targets, where the other sides could
-    /// capture en passant: a target nobody can use does not change the position.
-    fn set_en_passant(&mut self, route: Route, victim: Square) {
-        let sh = Arc::clone(&self.sh);
-        let start = self.ep_targets.len();
-        for sq in sh.t.passed(route, victim) {
-            if self.en_passant_possible(sq, self.stm) {
-                self.ep_targets.push(sq);
-                self.hash ^= sh.keys.ep[sq.index()];
-            }
-        }
-        if self.ep_targets.len() > start {
-            self.ep_targets[start..].sort();
-            self.ep = Some(EnPassant {
-                start: start as u32,
-                len: (self.ep_targets.len() - start) as u16,
-                victim,
-            });
-        }
-    }
-
-    /// Whether a side other than `mover` could capture en passant on `target` now.
-    pub(crate) fn en_passant_possible(&self, target: Square, mover: Side) -> bool {
-        let t = &self.sh.t;
-        // A borrower may take en passant with a lent capture: too rare to index, always kept.
-        if t.has_borrowing() {
-            return true;
-        }
-        (0..t.sides())
-            .map(Side::nth)
-            .filter(|&s| s != mover)
-            .any(|s| {
-                t.ep_sources(s, target).iter().any(|&(kind, from)| {
-                    self.board[from.index()] == self.cell(Piece { side: s, kind })
-                        && t.ways(kind, s, from, target)
-                            .iter()
-                            .any(|w| w.flags().has(PathFlags::TAKES_EP) && self.way_usable(w, from))
-                })
-            })
-    }
-
-    /// Takes back the last move made with [`Position::make`].
-    pub(crate) fn unmake(&mut self) {
-        let u = self.undo.pop().expect("unmake follows make");
-        let m = u.mv;
-        if self.stm.index() == 0 {
-            self.fullmove -= 1;
-        }
-        self.stm = self.previous_side(self.stm);
-        let sh = Arc::clone(&self.sh);
-        let t = &sh.t;
-        if u.marks_saved {
-            self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
-        }
-        // The explosion first: it came last, and it may have removed the mover itself.
-        if u.blast != u32::MAX {
-            while self.removed.len() > u.blast as usize {
-                let (sq, c) = self.removed.pop().expect("checked above");
-                self.place(sq, c);
-            }
-            self.unmoved = self
-                .blast_unmoved
-                .pop()
-                .expect("an explosion saved its marks");
-        }
-        match m.kind {
-            MoveKind::Drop => {
-                self.lift(m.to.raw());
-                let i = self.hand_slot(self.stm, m.piece);
-                self.hands[i] += 1;
-            }
-            MoveKind::Castle(id) => {
-                let r = &t.castling(id).rule;
-                let k = self.lift(r.king_to.raw());
-                let p = self.lift(r.partner_to.raw());
-                self.place(r.king_from.raw(), k);
-                self.place(r.partner_from.raw(), p);
-            }
-            MoveKind::Shot => {}
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
-                let c = self.lift(m.to.raw());
-                let c = if m.promotion.is_some() {
-                    self.cell(Piece {
-                        side: self.stm,
-                        kind: m.piece,
-                    })
-                } else {
-                    c
-                };
-                self.place(m.from.raw(), c);
-            }
-        }
-        while self.removed.len() > u.removed as usize {
-            let (sq, c) = self.removed.pop().expect("checked above");
-            self.place(sq, c);
-            let kind = self.cell_kind(c);
-            if t.rules().captures_to_hand && !t.royal(kind) {
-                let i = self.hand_slot(self.stm, t.demoted(kind));
-                self.hands[i] -= 1;
-            }
-        }
-        self.ep_targets.truncate(u.ep_targets as usize);
-        self.ep = u.ep;
-        if u.unmoved_lost != 0 {
-            let (a, b) = touched(t, &m).expect("only moves that touch squares clear marks");
-            if u.unmoved_lost & 1 != 0 {
-                self.unmoved.insert(a);
-            }
-            if u.unmoved_lost & 2 != 0 {
-                self.unmoved.insert(b);
-            }
-        }
-        self.halfmove = u.halfmove;
-        self.hash = u.hash;
-        if u.checked {
-            self.checks[self.stm.index()] -= 1;
-        }
-    }
-
     /// The checks `side` has given, under a `checks` rule (0 otherwise).
     pub fn checks_given(&self, side: Side) -> u8 {
         self.checks[side.index()]
@@ -782,18 +395,18 @@ impl Position {
     #[inline]
     pub(crate) fn may_end_on(&self, target: u16, side: Side, to: Square) -> bool {
         let t = &self.sh.t;
-        let counts = |c: u8, friendly: u128, enemy: u128| {
-            let mask = if self.cell_side(c) == side {
+        let counts = |c: u8, friendly: KindSet, enemy: KindSet| {
+            let kinds = if self.cell_side(c) == side {
                 friendly
             } else {
                 enemy
             };
-            mask >> self.cell_kind(c).index() & 1 != 0
+            kinds.contains(self.cell_kind(c))
         };
         if let Some(h) = t.holding(target) {
             let part = t.part_of(h.partition, side, to);
             // A friendly-only list (king zones) needs only the side's own pieces.
-            let lists = if h.enemy == 0 {
+            let lists = if h.enemy.is_empty() {
                 &self.plist[side.index()..=side.index()]
             } else {
                 &self.plist[..]
@@ -814,184 +427,6 @@ impl Position {
                     c != 0 && counts(c, e.friendly, e.enemy)
                 })
         })
-    }
-
-    /// Whether the piece on `from` could capture on `target` along `way` now: a capturing way,
-    /// open, and allowed to take what stands there (an empty square counts as takeable, for
-    /// the "would a royal be attacked there" question).
-    #[inline]
-    fn captures_along(&self, way: &Way, by: Side, from: Square, target: Square) -> bool {
-        let t = &self.sh.t;
-        way.flags().has(PathFlags::CAPTURE)
-            && (way.target() == 0 || {
-                let c = self.board[target.index()];
-                (c == 0 || t.may_capture(way.target(), self.cell_kind(c)))
-                    && self.may_end_on(way.target(), by, target)
-            })
-            && self.way_usable(way, from)
-    }
-
-    /// Whether `target` is attacked by any piece of `by`.
-    pub fn attacked_by(&self, target: Square, by: Side) -> bool {
-        self.plist[by.index()]
-            .iter()
-            .any(|&f| self.attacks_from(Square::at(f), by, target))
-    }
-
-    /// Whether the piece of `by` on `from` attacks `target`, with its own or borrowed powers.
-    // Always inlined: `attacked_by` runs it for every piece on the legality test's hot path,
-    // and measured about 10% slower on chess perft when it was a call.
-    #[inline(always)]
-    pub(crate) fn attacks_from(&self, from: Square, by: Side, target: Square) -> bool {
-        let t = &self.sh.t;
-        let kind = self.cell_kind(self.board[from.index()]);
-        t.ways(kind, by, from, target)
-            .iter()
-            .any(|w| self.captures_along(w, by, from, target))
-            || (t.borrows(kind) && self.borrowed_attack(from, by, target))
-    }
-
-    /// Whether a side other than `owner` attacks `sq`.
-    pub(crate) fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
-        (0..self.sh.t.sides()).any(|by| by != owner.index() && self.attacked_by(sq, Side::nth(by)))
-    }
-
-    /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,
-    /// `MOVE` if one could move there and `CAPTURE` if one could capture there (as if `at`
-    /// were empty, or held an enemy).
-    pub(crate) fn lent_powers(&self, at: Square, side: Side) -> Vec<(PieceKind, PathFlags)> {
-        let t = &self.sh.t;
-        let mut lent: Vec<(PieceKind, PathFlags)> = Vec::new();
-        for &g in &self.plist[side.index()] {
-            if g == at.raw() {
-                continue;
-            }
-            let from = Square::at(g);
-            let kind = self.cell_kind(self.board[g as usize]);
-            let mut mask = PathFlags::NONE;
-            for w in t.ways(kind, side, from, at) {
-                let m = w.flags().and(PathFlags::MODES);
-                if !m.without(mask).is_empty() && self.way_usable(w, from) {
-                    mask = mask.with(m);
-                }
-            }
-            if !mask.is_empty() {
-                match lent.iter_mut().find(|(k, _)| *k == kind) {
-                    Some((_, m)) => *m = m.with(mask),
-                    None => lent.push((kind, mask)),
-                }
-            }
-        }
-        lent
-    }
-
-    fn borrowed_attack(&self, at: Square, by: Side, target: Square) -> bool {
-        let t = &self.sh.t;
-        // First the cheap geometric question (could a lender's kind, standing on `at`, capture
-        // on `target`?), then whether such a lender really lends its capture to `at`.
-        (0..t.kinds()).any(|k| {
-            let kind = PieceKind::nth(k);
-            t.ways(kind, by, at, target)
-                .iter()
-                .any(|w| self.captures_along(w, by, at, target))
-                && self.plist[by.index()].iter().any(|&g| {
-                    g != at.raw()
-                        && self.cell_kind(self.board[g as usize]) == kind
-                        && t.ways(kind, by, Square::at(g), at).iter().any(|w| {
-                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, Square::at(g))
-                        })
-                })
-        })
-    }
-
-    /// Whether a royal of `side` is attacked by another side. When captures explode, a royal
-    /// next to an enemy royal is not: capturing it would blow up the captor's own.
-    /// Under `, all royals attacked`, only when every one of them is.
-    pub fn royal_attacked(&self, side: Side) -> bool {
-        let explosions = self.sh.t.rules().explosions;
-        let attacked = |&r: &u16| {
-            !(explosions && self.next_to_enemy_royal(Square::at(r), side))
-                && self.attacked_by_others(Square::at(r), side)
-        };
-        let royals = &self.royals[side.index()];
-        if self.sh.t.rules().royal_guard == RoyalGuard::All {
-            !royals.is_empty() && royals.iter().all(attacked)
-        } else {
-            royals.iter().any(attacked)
-        }
-    }
-
-    /// Whether an enemy royal of `side` stands one king step from `sq`.
-    pub(crate) fn next_to_enemy_royal(&self, sq: Square, side: Side) -> bool {
-        let g = self.sh.t.geometry();
-        (0..self.royals.len())
-            .filter(|&s| s != side.index())
-            .flat_map(|s| &self.royals[s])
-            .any(|&r| {
-                let r = Square::at(r);
-                r != sq
-                    && (g.file(r) - g.file(sq)).abs() <= 1
-                    && (g.rank(r) - g.rank(sq)).abs() <= 1
-            })
-    }
-
-    /// Whether a royal of `side` sees an enemy royal along a line of a facing rule.
-    pub fn royals_facing(&self, side: Side) -> bool {
-        let t = &self.sh.t;
-        let g = t.geometry();
-        let lines = &t.rules().facing[side.index()];
-        self.royals[side.index()].iter().any(|&r| {
-            lines.iter().any(|&(dx, dy)| {
-                let mut cur = Square::at(r);
-                while let Some(next) = g.offset(cur, dx, dy) {
-                    let c = self.board[next.index()];
-                    if c != 0 {
-                        let p = self.decode(c);
-                        return p.side != side && t.royal(p.kind);
-                    }
-                    cur = next;
-                }
-                false
-            })
-        })
-    }
-
-    /// Whether a royal of `side` standing on `sq` would see an enemy royal along a line of a
-    /// facing rule, the square `vacated` counted as empty (the royal has left it).
-    pub(crate) fn would_face(&self, sq: Square, side: Side, vacated: Square) -> bool {
-        let t = &self.sh.t;
-        let g = t.geometry();
-        t.rules().facing[side.index()].iter().any(|&(dx, dy)| {
-            let mut cur = sq;
-            while let Some(next) = g.offset(cur, dx, dy) {
-                let c = self.board[next.index()];
-                if c != 0 && next != vacated {
-                    let p = self.decode(c);
-                    return p.side != side && t.royal(p.kind);
-                }
-                cur = next;
-            }
-            false
-        })
-    }
-
-    /// Whether the rules forbid `side`'s royals to stand as they do: attacked under a
-    /// checkmate rule, or facing an enemy royal under a facing rule.
-    pub fn royal_exposed(&self, side: Side) -> bool {
-        (self.royals_guarded(side) && self.royal_attacked(side)) || self.royals_facing(side)
-    }
-
-    /// Whether the side to move is in check (a royal attacked), under a checkmate rule.
-    pub fn in_check(&self) -> bool {
-        self.royals_guarded(self.stm) && self.royal_attacked(self.stm)
-    }
-
-    /// Whether `side`'s royals may not be left attacked: under a checkmate rule, and with
-    /// `, last royal` only while it has one left.
-    #[inline]
-    pub(crate) fn royals_guarded(&self, side: Side) -> bool {
-        let r = self.sh.t.rules();
-        r.checkmate && (r.royal_guard != RoyalGuard::Last || self.royals[side.index()].len() == 1)
     }
 
     /// The same placement with `side` to move (no en-passant target), for diagrams.
@@ -1092,6 +527,7 @@ impl Shared {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::MoveKind;
 
     fn chess(fen: &str) -> Position {
         crate::engine::shipped_position("chess.variant", fen)

@@ -120,6 +120,54 @@ impl PieceKind {
     }
 }
 
+/// A set of piece kinds (of one game), such as the victims a move may take or the pieces a
+/// `holding` list names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KindSet(u128);
+
+impl KindSet {
+    /// No kind.
+    pub const EMPTY: KindSet = KindSet(0);
+    /// Every kind.
+    pub const ALL: KindSet = KindSet(u128::MAX);
+
+    /// Whether `kind` is in the set.
+    #[inline]
+    pub const fn contains(self, kind: PieceKind) -> bool {
+        self.0 >> kind.0 & 1 != 0
+    }
+
+    /// The set with `kind` added.
+    #[inline]
+    pub const fn with(self, kind: PieceKind) -> KindSet {
+        KindSet(self.0 | 1 << kind.0)
+    }
+
+    /// Whether the set holds no kind.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds of the set, in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = PieceKind> {
+        PieceKind::all(MAX_KINDS).filter(move |&k| self.contains(k))
+    }
+}
+
+impl FromIterator<PieceKind> for KindSet {
+    fn from_iter<I: IntoIterator<Item = PieceKind>>(kinds: I) -> Self {
+        kinds.into_iter().fold(KindSet::EMPTY, KindSet::with)
+    }
+}
+
+impl std::ops::BitOr for KindSet {
+    type Output = KindSet;
+    fn bitor(self, other: KindSet) -> KindSet {
+        KindSet(self.0 | other.0)
+    }
+}
+
 /// Index of a zone in [`Variant::zones`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ZoneId(pub u16);

@@ -199,10 +199,12 @@ pub fn standing_squares(t: &Tables, side: Side) -> Vec<SquareSet> {
             // Next to a friendly piece: wherever that piece can stand, from anywhere.
             if let Some(from) = can[i].iter().next() {
                 for rule in t.teleports(k).iter().filter(|r| r.to.is_none()) {
-                    for a in 0..kinds.min(128) {
-                        if rule.anchors >> a & 1 == 0 {
-                            continue;
-                        }
+                    for a in rule
+                        .anchors
+                        .iter()
+                        .map(PieceKind::index)
+                        .filter(|&a| a < kinds)
+                    {
                         for anchor in can[a].iter() {
                             for sq in neighbours(g, anchor) {
                                 if rule.allowed[side.index()].contains(sq) && !can[i].contains(sq) {

@@ -108,7 +108,7 @@ impl Evaluator {
                     }
                     for term in &rule.terms {
                         let Some(zone) = &term.zone else { continue };
-                        if term.enemy || term.kinds >> k & 1 == 0 {
+                        if term.enemy || !term.kinds.contains(PieceKind::nth(k)) {
                             continue;
                         }
                         let goal: Vec<usize> = zone[s].iter().map(|q| q.index()).collect();

@@ -9,8 +9,8 @@ use super::{
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
 use crate::model::variant::{
-    Arm, Capturable, Dirs, Facing, Leg, LegKind, LineId, Owner, Pattern, PieceKind, Side, Variant,
-    ZoneId,
+    Arm, Capturable, Dirs, Facing, KindSet, Leg, LegKind, LineId, Owner, Pattern, PieceKind, Side,
+    Variant, ZoneId,
 };
 
 /// Compiles `variant` under `options` (one value per option of the variant).
@@ -123,7 +123,7 @@ fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
                 .iter()
                 .filter(|t| guards_hold(options, &t.options))
                 .map(|t| TeleportRule {
-                    anchors: t.anchors.iter().fold(0u128, |acc, a| acc | 1 << a.index()),
+                    anchors: t.anchors.iter().copied().collect(),
                     from: t.from,
                     to: t.to,
                     not_attacking: t.not_attacking,
@@ -137,15 +137,15 @@ fn teleports(variant: &Variant, options: &[bool]) -> Vec<Vec<TeleportRule>> {
 }
 
 /// A `holding` list as bit sets of kinds: `(friendly, enemy)`.
-fn owners(list: &[(PieceKind, Owner)]) -> (u128, u128) {
-    list.iter().fold((0, 0), |(f, e), &(k, owner)| {
-        let bit = 1u128 << k.index();
-        match owner {
-            Owner::Friendly => (f | bit, e),
-            Owner::Enemy => (f, e | bit),
-            Owner::Any => (f | bit, e | bit),
-        }
-    })
+fn owners(list: &[(PieceKind, Owner)]) -> (KindSet, KindSet) {
+    list.iter().fold(
+        (KindSet::EMPTY, KindSet::EMPTY),
+        |(f, e), &(k, owner)| match owner {
+            Owner::Friendly => (f.with(k), e),
+            Owner::Enemy => (f, e.with(k)),
+            Owner::Any => (f.with(k), e.with(k)),
+        },
+    )
 }
 
 /// The two directions 45 degrees off `v`, as unit steps.
@@ -275,7 +275,7 @@ impl<'a> Builder<'a> {
             g: variant.geometry(),
             pool: Vec::new(),
             target_rules: vec![TargetRule {
-                victims: u128::MAX,
+                victims: KindSet::ALL,
                 holding: None,
                 entries: Vec::new(),
             }],
@@ -325,18 +325,18 @@ impl<'a> Builder<'a> {
 
     /// The index of a pattern's target rule from `sq`, adding it if new.
     fn target_rule(&mut self, pattern: &Pattern, kind: usize, side: Side, sq: Square) -> u16 {
-        let kinds = |list: &[PieceKind]| list.iter().fold(0u128, |acc, k| acc | 1 << k.index());
         let victims = match &pattern.capturing {
             // Which piece gives check depends on the position: the move generator asks.
-            None | Some(Capturable::Checker) => u128::MAX,
+            None | Some(Capturable::Checker) => KindSet::ALL,
             Some(Capturable::Royal) => self
                 .variant
                 .pieces()
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.royal)
-                .fold(0u128, |acc, (k, _)| acc | 1 << k),
-            Some(Capturable::Kinds(list)) => kinds(list),
+                .map(|(k, _)| PieceKind::nth(k))
+                .collect(),
+            Some(Capturable::Kinds(list)) => list.iter().copied().collect(),
         };
         // Entry conditions bind moves from outside their zone only.
         let entries = self.variant.pieces()[kind]
@@ -1127,7 +1127,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                     .terms
                     .iter()
                     .map(|t| {
-                        let kinds = t.kinds.iter().fold(0u128, |acc, k| acc | 1 << k.index());
+                        let kinds = t.kinds.iter().copied().collect();
                         let zone = t
                             .zone
                             .map(|z| variant.zones()[z.0 as usize].squares.clone());

@@ -12,6 +12,7 @@ mod walk;
 
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
+use super::variant::KindSet;
 use super::variant::{
     Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule,
     RoyalGuard, Side, Variant, Verdict, ZoneId,
@@ -252,7 +253,7 @@ pub struct Route(u32);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TargetRule {
     /// The kinds it may capture, as a bit set.
-    pub(crate) victims: u128,
+    pub(crate) victims: KindSet,
     /// A condition on the part of a partition the move ends in.
     pub(crate) holding: Option<HoldingRule>,
     /// Zones the move may end in only when they hold certain pieces.
@@ -264,16 +265,16 @@ pub(crate) struct TargetRule {
 pub(crate) struct EntryRule {
     pub(crate) zone: ZoneId,
     /// The moving side's kinds that count, as a bit set.
-    pub(crate) friendly: u128,
+    pub(crate) friendly: KindSet,
     /// The opponents' kinds that count, as a bit set.
-    pub(crate) enemy: u128,
+    pub(crate) enemy: KindSet,
 }
 
 /// `teleport next to PIECE...`, compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TeleportRule {
     /// The friendly kinds it lands next to, as a bit set.
-    pub(crate) anchors: u128,
+    pub(crate) anchors: KindSet,
     /// Only from this zone.
     pub(crate) from: Option<ZoneId>,
     /// To the empty squares of this zone (instead of next to anchors).
@@ -289,9 +290,9 @@ pub(crate) struct TeleportRule {
 pub(crate) struct HoldingRule {
     pub(crate) partition: PartitionId,
     /// The moving side's kinds that count, as a bit set.
-    pub(crate) friendly: u128,
+    pub(crate) friendly: KindSet,
     /// The opponents' kinds that count, as a bit set.
-    pub(crate) enemy: u128,
+    pub(crate) enemy: KindSet,
     /// The part must hold one (`true`) or none (`false`).
     pub(crate) inside: bool,
 }
@@ -471,7 +472,7 @@ pub struct CountTable {
     /// Only pieces no opponent of their owner attacks.
     pub safe: bool,
     /// The kinds, as a bit set of kind indices.
-    pub kinds: u128,
+    pub kinds: KindSet,
     /// Only pieces in this zone (per side), if any.
     pub zone: Option<Vec<SquareSet>>,
 }
@@ -712,7 +713,7 @@ impl Tables {
     /// Whether a path or way with target rule `target` may capture a piece of `kind`.
     #[inline]
     pub(crate) fn may_capture(&self, target: u16, kind: PieceKind) -> bool {
-        target == 0 || self.target_rules[target as usize].victims >> kind.index() & 1 != 0
+        target == 0 || self.target_rules[target as usize].victims.contains(kind)
     }
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.

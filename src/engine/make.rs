@@ -1,0 +1,394 @@
+//! Making and unmaking moves: the board, piece lists, hands, castling marks, en passant,
+//! explosions and the hash, updated in place and restored from the undo stack.
+
+use std::sync::Arc;
+
+use super::movegen::KING_STEPS;
+use super::mv::{Move, MoveKind};
+use super::position::{EnPassant, Piece, Position, Undo};
+use super::zobrist::hand_key;
+use crate::model::{Immunity, PathFlags, Route, Side, Square, Tables};
+
+/// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
+#[inline]
+pub(super) fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
+    match m.kind {
+        MoveKind::Normal | MoveKind::Passing(_) => Some((m.from, m.to)),
+        MoveKind::CaptureAt(victim) => Some((m.from, victim)),
+        MoveKind::Shot => Some((m.to, m.to)),
+        MoveKind::Drop => None,
+        MoveKind::Castle(id) => {
+            let r = &t.castling(id).rule;
+            Some((r.king_from, r.partner_from))
+        }
+    }
+}
+
+impl Position {
+    /// Takes the piece on `sq` off the board for good, into its captor's hand where the rules
+    /// say so.
+    #[inline]
+    fn capture(&mut self, sq: u16) {
+        let c = self.lift(sq);
+        self.removed.push((sq, c));
+        let t = &self.sh.t;
+        let kind = self.cell_kind(c);
+        if t.rules().captures_to_hand && !t.royal(kind) {
+            let base = t.demoted(kind);
+            self.hand_change(self.stm, base, false);
+        }
+    }
+
+    /// Plays `m`, which must be pseudo-legal in this position.
+    pub(crate) fn make(&mut self, m: Move) {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let mut undo = Undo {
+            mv: m,
+            removed: self.removed.len() as u32,
+            ep: self.ep,
+            ep_targets: self.ep_targets.len() as u32,
+            unmoved_lost: 0,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            checked: false,
+            blast: u32::MAX,
+            marks_saved: false,
+        };
+        // Drops and promotions cannot be undone, so no earlier position can come back.
+        let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
+        match m.kind {
+            MoveKind::Drop => {
+                self.hand_change(self.stm, m.piece, true);
+                let c = self.cell(Piece {
+                    side: self.stm,
+                    kind: m.placed(),
+                });
+                self.place(m.to.raw(), c);
+            }
+            MoveKind::Castle(id) => {
+                let r = &t.castling(id).rule;
+                let k = self.lift(r.king_from.raw());
+                let p = self.lift(r.partner_from.raw());
+                self.place(r.king_to.raw(), k);
+                self.place(r.partner_to.raw(), p);
+            }
+            MoveKind::Shot => {
+                self.capture(m.to.raw());
+                reset = true;
+                if t.rules().explosions {
+                    undo.blast = self.explode(m.to);
+                }
+            }
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
+                let victim = m.capture_square().expect("these moves may capture");
+                let captured = self.board[victim.index()] != 0;
+                if captured {
+                    self.capture(victim.raw());
+                    reset = true;
+                }
+                let c = self.lift(m.from.raw());
+                let c = match m.promotion {
+                    Some(k) => self.cell(Piece {
+                        side: self.stm,
+                        kind: k,
+                    }),
+                    None => c,
+                };
+                self.place(m.to.raw(), c);
+                if captured && t.rules().explosions {
+                    undo.blast = self.explode(m.to);
+                }
+            }
+        }
+        if let Some((targets, _)) = self.en_passant() {
+            let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
+            self.hash ^= key;
+        }
+        self.ep = None;
+        if let MoveKind::Passing(route) = m.kind {
+            self.set_en_passant(route, m.to);
+        }
+        if let Some((a, b)) = touched(t, &m) {
+            (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
+        }
+        if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
+            undo.marks_saved = true;
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        let mover = self.stm;
+        let next = self.next_side(mover);
+        self.hash ^= sh.keys.side[mover.index()] ^ sh.keys.side[next.index()];
+        if next.index() == 0 {
+            self.fullmove += 1;
+        }
+        self.stm = next;
+        if t.rules().checks.is_some() && self.in_check() {
+            let base = sh.keys.checks[mover.index()];
+            let n = &mut self.checks[mover.index()];
+            self.hash ^= hand_key(base, *n as u16) ^ hand_key(base, *n as u16 + 1);
+            *n += 1;
+            undo.checked = true;
+        }
+        self.undo.push(undo);
+    }
+
+    /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
+    /// step away, except what their immunity spares; the removed pieces leave the game (no
+    /// hand). Returns the length of [`Position::removed`] before it, for the undo.
+    fn explode(&mut self, at: Square) -> u32 {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let g = t.geometry();
+        let start = self.removed.len() as u32;
+        let before = self.state_key();
+        self.blast_unmoved.push(self.unmoved);
+        let around = KING_STEPS
+            .iter()
+            .filter_map(|&(dx, dy)| g.offset(at, dx, dy));
+        for sq in around.chain(std::iter::once(at)) {
+            let c = self.board[sq.index()];
+            if c == 0 {
+                continue;
+            }
+            let spared = match t.immunity(self.cell_kind(c)) {
+                Immunity::None => false,
+                Immunity::Nearby => sq != at,
+                Immunity::Full => true,
+            };
+            if !spared {
+                let c = self.lift(sq.raw());
+                self.removed.push((sq.raw(), c));
+                self.unmoved.remove(sq);
+            }
+        }
+        self.settle_castling_marks();
+        self.hash ^= before ^ self.state_key();
+        start
+    }
+
+    /// Takes the unmoved marks off `a` and `b`; returns which of them had one, and whether
+    /// marks of other squares went too (saved on [`Position::saved_marks`]).
+    #[inline]
+    fn clear_unmoved(&mut self, a: Square, b: Square) -> (u8, bool) {
+        let lost = self.unmoved.contains(a) as u8 | (self.unmoved.contains(b) as u8) << 1;
+        let mut saved = false;
+        if lost != 0 {
+            let before = self.state_key();
+            let previous = self.unmoved;
+            self.unmoved.remove(a);
+            self.unmoved.remove(b);
+            if self.settle_castling_marks() {
+                self.saved_marks.push(previous);
+                saved = true;
+            }
+            self.hash ^= before ^ self.state_key();
+        }
+        (lost, saved)
+    }
+
+    /// Takes the first-move state from the enemy pieces that `m`'s piece now aims at on an empty
+    /// board, where their kind loses it so (`unmoved lost when aimed by`). Saves the marks for
+    /// the undo unless the move saved them already; returns whether any went.
+    fn lose_to_aim(&mut self, m: Move, already_saved: bool) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) | MoveKind::Drop
+        ) {
+            return false;
+        }
+        let me = self.stm;
+        let aimed: Vec<Square> = self
+            .unmoved
+            .iter()
+            .filter(|&sq| {
+                let c = self.board[sq.index()];
+                if c == 0 {
+                    return false;
+                }
+                let p = self.decode(c);
+                p.side != me
+                    && t.variant().piece(p.kind).unmoved_lost_to.contains(&m.piece)
+                    && t.ways(m.piece, me, m.to, sq)
+                        .iter()
+                        .any(|w| w.flags().has(PathFlags::CAPTURE))
+            })
+            .collect();
+        if aimed.is_empty() {
+            return false;
+        }
+        let before = self.state_key();
+        if !already_saved {
+            self.saved_marks.push(self.unmoved);
+        }
+        for sq in aimed {
+            self.unmoved.remove(sq);
+        }
+        self.hash ^= before ^ self.state_key();
+        true
+    }
+
+    /// Keeps the marks of castling squares only where a right is alive (both its pieces in
+    /// place and unmoved), so that positions with equal rights have equal marks whichever way
+    /// they were reached (a FEN marks only the squares of its rights). Marks of pieces whose
+    /// own patterns ask stay. Returns whether any mark went.
+    pub(super) fn settle_castling_marks(&mut self) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let rights = &t.rules().rights;
+        if rights.is_empty() {
+            return false;
+        }
+        let mut keep = self.unmoved.intersection(t.first_move_squares());
+        for (i, r) in rights.iter().enumerate() {
+            if self.unmoved.contains(r.king)
+                && self.unmoved.contains(r.partner)
+                && self.right_in_place(i)
+            {
+                keep.insert(r.king);
+                keep.insert(r.partner);
+            }
+        }
+        let changed = keep != self.unmoved;
+        self.unmoved = keep;
+        changed
+    }
+
+    /// Whether the pieces of castling right `i` stand on its squares.
+    pub(crate) fn right_in_place(&self, i: usize) -> bool {
+        let t = &self.sh.t;
+        let r = t.rules().rights[i];
+        let (king, partner) = t.rules().right_pieces[i];
+        self.piece_at(r.king)
+            == Some(Piece {
+                side: r.side,
+                kind: king,
+            })
+            && self.piece_at(r.partner)
+                == Some(Piece {
+                    side: r.side,
+                    kind: partner,
+                })
+    }
+
+    /// Makes the squares passed along `route` en-passant targets, where the other sides could
+    /// capture en passant: a target nobody can use does not change the position.
+    fn set_en_passant(&mut self, route: Route, victim: Square) {
+        let sh = Arc::clone(&self.sh);
+        let start = self.ep_targets.len();
+        for sq in sh.t.passed(route, victim) {
+            if self.en_passant_possible(sq, self.stm) {
+                self.ep_targets.push(sq);
+                self.hash ^= sh.keys.ep[sq.index()];
+            }
+        }
+        if self.ep_targets.len() > start {
+            self.ep_targets[start..].sort();
+            self.ep = Some(EnPassant {
+                start: start as u32,
+                len: (self.ep_targets.len() - start) as u16,
+                victim,
+            });
+        }
+    }
+
+    /// Whether a side other than `mover` could capture en passant on `target` now.
+    pub(crate) fn en_passant_possible(&self, target: Square, mover: Side) -> bool {
+        let t = &self.sh.t;
+        // A borrower may take en passant with a lent capture: too rare to index, always kept.
+        if t.has_borrowing() {
+            return true;
+        }
+        (0..t.sides())
+            .map(Side::nth)
+            .filter(|&s| s != mover)
+            .any(|s| {
+                t.ep_sources(s, target).iter().any(|&(kind, from)| {
+                    self.board[from.index()] == self.cell(Piece { side: s, kind })
+                        && t.ways(kind, s, from, target)
+                            .iter()
+                            .any(|w| w.flags().has(PathFlags::TAKES_EP) && self.way_usable(w, from))
+                })
+            })
+    }
+
+    /// Takes back the last move made with [`Position::make`].
+    pub(crate) fn unmake(&mut self) {
+        let u = self.undo.pop().expect("unmake follows make");
+        let m = u.mv;
+        if self.stm.index() == 0 {
+            self.fullmove -= 1;
+        }
+        self.stm = self.previous_side(self.stm);
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        if u.marks_saved {
+            self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
+        }
+        // The explosion first: it came last, and it may have removed the mover itself.
+        if u.blast != u32::MAX {
+            while self.removed.len() > u.blast as usize {
+                let (sq, c) = self.removed.pop().expect("checked above");
+                self.place(sq, c);
+            }
+            self.unmoved = self
+                .blast_unmoved
+                .pop()
+                .expect("an explosion saved its marks");
+        }
+        match m.kind {
+            MoveKind::Drop => {
+                self.lift(m.to.raw());
+                let i = self.hand_slot(self.stm, m.piece);
+                self.hands[i] += 1;
+            }
+            MoveKind::Castle(id) => {
+                let r = &t.castling(id).rule;
+                let k = self.lift(r.king_to.raw());
+                let p = self.lift(r.partner_to.raw());
+                self.place(r.king_from.raw(), k);
+                self.place(r.partner_from.raw(), p);
+            }
+            MoveKind::Shot => {}
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
+                let c = self.lift(m.to.raw());
+                let c = if m.promotion.is_some() {
+                    self.cell(Piece {
+                        side: self.stm,
+                        kind: m.piece,
+                    })
+                } else {
+                    c
+                };
+                self.place(m.from.raw(), c);
+            }
+        }
+        while self.removed.len() > u.removed as usize {
+            let (sq, c) = self.removed.pop().expect("checked above");
+            self.place(sq, c);
+            let kind = self.cell_kind(c);
+            if t.rules().captures_to_hand && !t.royal(kind) {
+                let i = self.hand_slot(self.stm, t.demoted(kind));
+                self.hands[i] -= 1;
+            }
+        }
+        self.ep_targets.truncate(u.ep_targets as usize);
+        self.ep = u.ep;
+        if u.unmoved_lost != 0 {
+            let (a, b) = touched(t, &m).expect("only moves that touch squares clear marks");
+            if u.unmoved_lost & 1 != 0 {
+                self.unmoved.insert(a);
+            }
+            if u.unmoved_lost & 2 != 0 {
+                self.unmoved.insert(b);
+            }
+        }
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        if u.checked {
+            self.checks[self.stm.index()] -= 1;
+        }
+    }
+}
