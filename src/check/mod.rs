@@ -20,7 +20,6 @@ use crate::{
     syntax::{self, ast, Span},
 };
 
-pub(crate) use names::similar;
 use names::{Names, PieceNames, Reported};
 
 /// The outcome of checking a definition, warnings included.

@@ -347,7 +347,7 @@ impl Ctx {
                         self.report(DefinitionError::UnknownSide {
                             name: name.node.clone(),
                             at: name.span.into(),
-                            help: match super::names::similar(
+                            help: match crate::syntax::similar(
                                 &name.node,
                                 sides.iter().map(|s| s.name.as_str()),
                             ) {

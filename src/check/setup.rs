@@ -17,10 +17,10 @@ impl Ctx {
         let mut unknown: HashSet<String> = HashSet::new();
         let hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
         if let Some(hand) = &decl.hand {
-            if hand_cells.len() > crate::engine::MAX_IN_HANDS {
+            if hand_cells.len() > crate::model::MAX_IN_HANDS {
                 self.report(DefinitionError::SetupHandTooLarge {
                     count: hand_cells.len(),
-                    limit: crate::engine::MAX_IN_HANDS,
+                    limit: crate::model::MAX_IN_HANDS,
                     at: hand.span.into(),
                 });
             }

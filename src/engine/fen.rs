@@ -24,7 +24,8 @@
 
 use std::fmt::Write;
 
-use super::position::{Piece, Position, MAX_IN_HANDS};
+use super::position::{Piece, Position};
+use crate::model::MAX_IN_HANDS;
 use crate::model::{Geometry, PieceKind, Placement, Side, Square};
 
 /// Why a FEN was refused; the message is one line.

@@ -14,10 +14,11 @@ pub mod record;
 pub mod search;
 mod zobrist;
 
+pub use crate::model::MAX_IN_HANDS;
 pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide, perft_divide_each};
-pub use position::{Piece, Position, MAX_IN_HANDS};
+pub use position::{Piece, Position};
 
 /// A position of a shipped definition (`definitions/FILE`), from a FEN, for unit tests.
 #[cfg(test)]

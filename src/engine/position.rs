@@ -15,10 +15,6 @@ pub struct Piece {
     pub kind: PieceKind,
 }
 
-/// The most pieces a position's hands may hold in all. Hands only grow by captures from the
-/// board, so counts stay far below what they are stored in.
-pub const MAX_IN_HANDS: usize = 1000;
-
 /// Tables and keys shared by every position of one compiled variant.
 pub(crate) struct Shared {
     pub(crate) t: Tables,

@@ -7,6 +7,10 @@
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 
+/// The most pieces a position's hands may hold in all. Hands only grow by captures from the
+/// board, so counts stay far below what they are stored in.
+pub const MAX_IN_HANDS: usize = 1000;
+
 /// Index of a side (player) in [`Variant::sides`]; side 0 moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Side(u8);

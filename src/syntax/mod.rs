@@ -11,7 +11,10 @@
 pub mod ast;
 mod betza;
 mod lower;
+mod similar;
 pub mod span;
+
+pub(crate) use similar::similar;
 
 use pest::{error::InputLocation, Parser};
 
@@ -124,9 +127,7 @@ fn declaration_starts(text: &str) -> (Vec<usize>, Vec<usize>) {
         if DECLARATION_KEYWORDS.contains(&word) {
             exact.push(line);
             likely.push(line);
-        } else if word_len > 0
-            && crate::check::similar(word, DECLARATION_KEYWORDS.iter().copied()).is_some()
-        {
+        } else if word_len > 0 && similar(word, DECLARATION_KEYWORDS.iter().copied()).is_some() {
             likely.push(line);
         }
         line += piece.len();
@@ -326,7 +327,7 @@ fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> DefinitionError
     {
         "join the legs of one path with `then`, or start another pattern with `|`".to_string()
     } else {
-        match crate::check::similar(word, keywords.iter().map(String::as_str)) {
+        match similar(word, keywords.iter().map(String::as_str)) {
             Some(k) if is_word && k != word => {
                 format!("there is a keyword with a similar name: `{k}`")
             }
