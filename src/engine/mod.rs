@@ -15,6 +15,7 @@ pub mod search;
 mod zobrist;
 
 pub use crate::model::MAX_IN_HANDS;
+pub use movegen::PlayError;
 pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide, perft_divide_each};

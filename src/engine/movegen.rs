@@ -561,9 +561,38 @@ impl Position {
         self.gave_check.push(check);
     }
 
+    /// Plays `m` if it is legal here; otherwise says why not and leaves the position as it
+    /// was. For moves from outside (a GUI, a file, a script) that [`Position::legal_moves`]
+    /// did not produce.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] once the rules have ended the game, [`PlayError::Illegal`] for a
+    /// move not among the legal ones.
+    pub fn try_play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o.reason));
+        }
+        if !self.legal_moves().contains(&m) {
+            return Err(PlayError::Illegal(super::notation::coord(self, &m)));
+        }
+        self.play(m);
+        Ok(())
+    }
+
     /// Takes back the last move made with [`Position::play`].
     pub fn undo_move(&mut self) {
         self.unmake();
         self.gave_check.pop();
     }
+}
+
+/// Why [`Position::try_play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(super::outcome::Reason),
+    /// The move, in coordinate notation, is not legal here.
+    #[error("`{0}` is not a legal move here")]
+    Illegal(String),
 }
