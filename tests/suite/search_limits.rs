@@ -5,8 +5,10 @@
 //! two only captures that win material outright or take back on the square just taken on,
 //! and only those that could lift the score to alpha.
 //!
-//! The same limits are then asked for through the protocols, as a GUI asks: XBoard `sd 1` and
-//! `sd 2`, UCI `go depth 1`, `go depth 2` and `go nodes 1000`, each answered with a legal move.
+//! The same limits are then asked for through the protocols, as a GUI asks: XBoard `sd 1`,
+//! `sd 2`, `st 0.05` and a one-second clock (`level`, `time`, `otim`), UCI `go depth 1`,
+//! `depth 2`, `nodes 1000`, `movetime 50` and a clock (`wtime`, `btime`), each answered with a
+//! legal move (the wait for it is a guard against hangs, two minutes, not a measure).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -119,7 +121,12 @@ fn depth_and_node_limits_through_the_protocols() {
         if pos.outcome().is_some() || pos.legal_moves().is_empty() {
             continue;
         }
-        let asks = ["new\nforce\nsd 1\ngo", "force\nnew\nforce\nsd 2\ngo"];
+        let asks = [
+            "new\nforce\nsd 1\ngo",
+            "force\nnew\nforce\nsd 2\ngo",
+            "force\nnew\nforce\nsd 99\nst 0.05\ngo",
+            "force\nnew\nforce\nlevel 0 0:01 0\ntime 100\notim 100\ngo",
+        ];
         for (ask, text) in asks.iter().zip(answers(
             "xboard",
             full,
@@ -132,7 +139,13 @@ fn depth_and_node_limits_through_the_protocols() {
                 "{rel}: `{ask}` answered {text}"
             );
         }
-        let asks = ["go depth 1", "go depth 2", "go nodes 1000"];
+        let asks = [
+            "go depth 1",
+            "go depth 2",
+            "go nodes 1000",
+            "go movetime 50",
+            "go wtime 100 btime 100 winc 0 binc 0",
+        ];
         for (ask, text) in asks.iter().zip(answers(
             "uci",
             full,
