@@ -20,6 +20,50 @@ struct Earlier<T> {
     span: Span,
 }
 
+/// The rules met so far in a `rules` declaration, to report one given twice.
+#[derive(Default)]
+struct SeenRules {
+    checkmate: Option<Earlier<(Verdict, ast::RoyalGuard)>>,
+    must_capture: Option<Earlier<()>>,
+    checks: Option<Earlier<(u8, Verdict)>>,
+    checks_forbidden: Option<Earlier<()>>,
+    extinction: Option<Earlier<()>>,
+    stalemate: Option<Earlier<Verdict>>,
+    explosions: Option<Earlier<()>>,
+    repetition: Option<Earlier<(u32, Verdict, bool)>>,
+    move_limit: Option<Earlier<u32>>,
+    drops: Option<Earlier<()>>,
+    /// A `when` rule refused for a bad count is still a way to win: one report is enough.
+    when: bool,
+}
+
+/// The royals a checkmate rule protects.
+fn royal_guard(guard: ast::RoyalGuard) -> RoyalGuard {
+    match guard {
+        ast::RoyalGuard::Every => RoyalGuard::Every,
+        ast::RoyalGuard::Last => RoyalGuard::Last,
+        ast::RoyalGuard::All => RoyalGuard::All,
+    }
+}
+
+/// The directions a `facing` rule looks along, each once.
+fn facing_vectors(lines: &[crate::syntax::span::Spanned<ast::FacingLine>]) -> Vec<(i8, i8)> {
+    let mut vectors: Vec<(i8, i8)> = Vec::new();
+    for l in lines {
+        let new: &[(i8, i8)] = match l.node {
+            ast::FacingLine::Files => &[(0, 1), (0, -1)],
+            ast::FacingLine::Ranks => &[(1, 0), (-1, 0)],
+            ast::FacingLine::Diagonals => &[(1, 1), (1, -1), (-1, -1), (-1, 1)],
+        };
+        for v in new {
+            if !vectors.contains(v) {
+                vectors.push(*v);
+            }
+        }
+    }
+    vectors
+}
+
 impl Ctx {
     /// Reports a rule given again: a warning when it says the same, an error otherwise.
     fn again<T: PartialEq>(
@@ -67,198 +111,230 @@ impl Ctx {
     /// Checks the rules block.
     pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
         let mut rules = default_rules();
-        let mut checkmate: Option<Earlier<(Verdict, ast::RoyalGuard)>> = None;
-        let mut must_capture: Option<Earlier<()>> = None;
-        let mut checks: Option<Earlier<(u8, Verdict)>> = None;
-        let mut checks_forbidden: Option<Earlier<()>> = None;
-        let mut extinction: Option<Earlier<()>> = None;
-        let mut stalemate: Option<Earlier<Verdict>> = None;
-        let mut explosions: Option<Earlier<()>> = None;
-        let mut repetition: Option<Earlier<(u32, Verdict, bool)>> = None;
-        let mut move_limit: Option<Earlier<u32>> = None;
-        let mut drops: Option<Earlier<()>> = None;
-        // A `when` rule refused for a bad count is still a way to win: one report is enough.
-        let mut wrote_when = false;
+        let mut seen = SeenRules::default();
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
-            let span = line.rule_span;
-            match &line.rule {
-                ast::Rule::Checkmate(v, guard) => {
-                    self.refuse_guards(line, "checkmate");
-                    let v = v.as_ref().map_or(Verdict::Loss, |v| verdict(v.node));
-                    if self.again(&mut checkmate, (v, *guard), span, "checkmate") {
-                        rules.checkmate = true;
-                        rules.checkmated = v;
-                        rules.royal_guard = match guard {
-                            ast::RoyalGuard::Every => RoyalGuard::Every,
-                            ast::RoyalGuard::Last => RoyalGuard::Last,
-                            ast::RoyalGuard::All => RoyalGuard::All,
-                        };
-                    }
-                }
-                ast::Rule::Checks(n, v) => {
-                    self.refuse_guards(line, "checks");
-                    let Some(n) = parse_u32(&n.node).filter(|n| (1..=99).contains(n)) else {
-                        self.report(DefinitionError::BadCheckCount {
-                            text: n.node.clone(),
-                            at: n.span.into(),
-                        });
-                        continue;
-                    };
-                    let value = (n as u8, verdict(v.node));
-                    if self.again(&mut checks, value, span, "checks") {
-                        rules.checks = Some(value);
-                    }
-                }
-                ast::Rule::ChecksForbidden => {
-                    self.refuse_guards(line, "checks forbidden");
-                    rules.checks_forbidden |=
-                        self.again(&mut checks_forbidden, (), span, "checks forbidden");
-                }
-                ast::Rule::Explosions => {
-                    self.refuse_guards(line, "captures explode");
-                    rules.explosions |= self.again(&mut explosions, (), span, "captures explode");
-                }
-                ast::Rule::MustCapture => {
-                    self.refuse_guards(line, "must capture");
-                    rules.must_capture |= self.again(&mut must_capture, (), span, "must capture");
-                }
-                ast::Rule::Extinction => {
-                    self.refuse_guards(line, "extinction");
-                    rules.extinction |= self.again(&mut extinction, (), span, "extinction");
-                }
-                ast::Rule::Stalemate(v) => {
-                    self.refuse_guards(line, "stalemate");
-                    if self.again(&mut stalemate, verdict(v.node), span, "stalemate") {
-                        rules.stalemate = verdict(v.node);
-                    }
-                }
-                ast::Rule::Facing(lines) => {
-                    let options = self.option_guards(&line.guards);
-                    let mut vectors: Vec<(i8, i8)> = Vec::new();
-                    for l in lines {
-                        let new: &[(i8, i8)] = match l.node {
-                            ast::FacingLine::Files => &[(0, 1), (0, -1)],
-                            ast::FacingLine::Ranks => &[(1, 0), (-1, 0)],
-                            ast::FacingLine::Diagonals => &[(1, 1), (1, -1), (-1, -1), (-1, 1)],
-                        };
-                        for v in new {
-                            if !vectors.contains(v) {
-                                vectors.push(*v);
-                            }
-                        }
-                    }
-                    rules.facing.push(FacingRule { vectors, options });
-                }
-                ast::Rule::Repetition {
-                    count,
-                    verdict: v,
-                    perpetual_check_loses,
-                } => {
-                    self.refuse_guards(line, "repetition");
-                    let n = parse_u32(&count.node).filter(|n| (2..=10).contains(n));
-                    let Some(n) = n else {
-                        self.report(DefinitionError::BadRepetition {
-                            text: count.node.clone(),
-                            at: count.span.into(),
-                        });
-                        continue;
-                    };
-                    let value = (n, verdict(v.node), perpetual_check_loses.is_some());
-                    if self.again(&mut repetition, value, span, "repetition") {
-                        rules.repetition = Some(RepetitionRule {
-                            count: n as u8,
-                            verdict: value.1,
-                            perpetual_check_loses: value.2,
-                        });
-                    }
-                }
-                ast::Rule::MoveLimit(count) => {
-                    self.refuse_guards(line, "move-limit");
-                    let n = parse_u32(&count.node).filter(|n| (1..=MAX_MOVE_LIMIT).contains(n));
-                    let Some(n) = n else {
-                        self.report(DefinitionError::BadMoveLimit {
-                            text: count.node.clone(),
-                            at: count.span.into(),
-                        });
-                        continue;
-                    };
-                    if self.again(&mut move_limit, n, span, "move-limit") {
-                        rules.move_limit = Some(n);
-                    }
-                }
-                ast::Rule::Drops { without_captures } => {
-                    rules.captures_to_hand = !without_captures;
-                    let options = self.option_guards(&line.guards);
-                    if self.again(&mut drops, (), span, "drops") {
-                        rules.drops = true;
-                        rules.drops_options = options;
-                    }
-                }
-                ast::Rule::When {
-                    terms,
-                    verdict: v,
-                    name,
-                    asks,
-                    answerable,
-                } => {
-                    wrote_when = true;
-                    let options = self.option_guards(&line.guards);
-                    let limit = self.geometry.map_or(u32::MAX, |g| g.len() as u32);
-                    let mut ok = true;
-                    let mut out = Vec::new();
-                    for term in terms {
-                        let count = parse_u32(&term.count.node).filter(|&n| n <= limit);
-                        if count.is_none() {
-                            self.report(DefinitionError::BadCount {
-                                text: term.count.node.clone(),
-                                limit,
-                                at: term.count.span.into(),
-                            });
-                        }
-                        let kinds: Vec<PieceKind> = term
-                            .pieces
-                            .iter()
-                            .filter_map(|p| self.piece_ref(p))
-                            .collect();
-                        let zone = term.zone.as_ref().map(|z| self.zone_ref(z));
-                        match (count, zone) {
-                            (Some(count), None | Some(Some(_)))
-                                if kinds.len() == term.pieces.len() =>
-                            {
-                                out.push(CountTerm {
-                                    bound: term.bound,
-                                    count,
-                                    enemy: term.enemy,
-                                    safe: term.safe,
-                                    kinds,
-                                    zone: zone.flatten(),
-                                });
-                            }
-                            _ => ok = false,
-                        }
-                    }
-                    if ok {
-                        rules.conditions.push(WhenRule {
-                            terms: out,
-                            verdict: verdict(v.node),
-                            name: name.as_ref().map(|n| n.node.clone()),
-                            options,
-                            asks: *asks,
-                            answerable: *answerable,
-                        });
-                    }
+            self.rule(line, &mut rules, &mut seen);
+        }
+        self.way_to_win(decl, &rules, &seen, pieces);
+        rules
+    }
+
+    /// One line of `rules`, into `rules`; `seen` remembers what came before, to report a rule
+    /// given twice.
+    fn rule(&mut self, line: &ast::RuleLine, rules: &mut Rules, seen: &mut SeenRules) {
+        let span = line.rule_span;
+        match &line.rule {
+            ast::Rule::Checkmate(v, guard) => {
+                self.refuse_guards(line, "checkmate");
+                let v = v.as_ref().map_or(Verdict::Loss, |v| verdict(v.node));
+                if self.again(&mut seen.checkmate, (v, *guard), span, "checkmate") {
+                    rules.checkmate = true;
+                    rules.checkmated = v;
+                    rules.royal_guard = royal_guard(*guard);
                 }
             }
+            ast::Rule::Checks(n, v) => {
+                self.refuse_guards(line, "checks");
+                self.checks_rule(n, verdict(v.node), span, rules, seen);
+            }
+            ast::Rule::ChecksForbidden => {
+                self.refuse_guards(line, "checks forbidden");
+                rules.checks_forbidden |=
+                    self.again(&mut seen.checks_forbidden, (), span, "checks forbidden");
+            }
+            ast::Rule::Explosions => {
+                self.refuse_guards(line, "captures explode");
+                rules.explosions |= self.again(&mut seen.explosions, (), span, "captures explode");
+            }
+            ast::Rule::MustCapture => {
+                self.refuse_guards(line, "must capture");
+                rules.must_capture |= self.again(&mut seen.must_capture, (), span, "must capture");
+            }
+            ast::Rule::Extinction => {
+                self.refuse_guards(line, "extinction");
+                rules.extinction |= self.again(&mut seen.extinction, (), span, "extinction");
+            }
+            ast::Rule::Stalemate(v) => {
+                self.refuse_guards(line, "stalemate");
+                if self.again(&mut seen.stalemate, verdict(v.node), span, "stalemate") {
+                    rules.stalemate = verdict(v.node);
+                }
+            }
+            ast::Rule::Facing(lines) => {
+                let options = self.option_guards(&line.guards);
+                rules.facing.push(FacingRule {
+                    vectors: facing_vectors(lines),
+                    options,
+                });
+            }
+            ast::Rule::Repetition {
+                count,
+                verdict: v,
+                perpetual_check_loses,
+            } => {
+                self.refuse_guards(line, "repetition");
+                let value = (verdict(v.node), perpetual_check_loses.is_some());
+                self.repetition_rule(count, value, span, rules, seen);
+            }
+            ast::Rule::MoveLimit(count) => {
+                self.refuse_guards(line, "move-limit");
+                self.move_limit_rule(count, span, rules, seen);
+            }
+            ast::Rule::Drops { without_captures } => {
+                rules.captures_to_hand = !without_captures;
+                let options = self.option_guards(&line.guards);
+                if self.again(&mut seen.drops, (), span, "drops") {
+                    rules.drops = true;
+                    rules.drops_options = options;
+                }
+            }
+            ast::Rule::When {
+                terms,
+                verdict: v,
+                name,
+                asks,
+                answerable,
+            } => {
+                seen.when = true;
+                let options = self.option_guards(&line.guards);
+                let Some(terms) = self.count_terms(terms) else {
+                    return;
+                };
+                rules.conditions.push(WhenRule {
+                    terms,
+                    verdict: verdict(v.node),
+                    name: name.as_ref().map(|n| n.node.clone()),
+                    options,
+                    asks: *asks,
+                    answerable: *answerable,
+                });
+            }
         }
+    }
+
+    /// `repetition N ...`: the count checked, the rule given once.
+    fn repetition_rule(
+        &mut self,
+        count: &crate::syntax::span::Spanned<String>,
+        (v, perpetual): (Verdict, bool),
+        span: Span,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+    ) {
+        let Some(n) = parse_u32(&count.node).filter(|n| (2..=10).contains(n)) else {
+            self.report(DefinitionError::BadRepetition {
+                text: count.node.clone(),
+                at: count.span.into(),
+            });
+            return;
+        };
+        if self.again(&mut seen.repetition, (n, v, perpetual), span, "repetition") {
+            rules.repetition = Some(RepetitionRule {
+                count: n as u8,
+                verdict: v,
+                perpetual_check_loses: perpetual,
+            });
+        }
+    }
+
+    /// `move-limit N ...`: the count checked, the rule given once.
+    fn move_limit_rule(
+        &mut self,
+        count: &crate::syntax::span::Spanned<String>,
+        span: Span,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+    ) {
+        let n = parse_u32(&count.node).filter(|n| (1..=MAX_MOVE_LIMIT).contains(n));
+        let Some(n) = n else {
+            self.report(DefinitionError::BadMoveLimit {
+                text: count.node.clone(),
+                at: count.span.into(),
+            });
+            return;
+        };
+        if self.again(&mut seen.move_limit, n, span, "move-limit") {
+            rules.move_limit = Some(n);
+        }
+    }
+
+    /// `checks N ...`: the count checked, the rule given once.
+    fn checks_rule(
+        &mut self,
+        n: &crate::syntax::span::Spanned<String>,
+        v: Verdict,
+        span: Span,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+    ) {
+        let Some(n) = parse_u32(&n.node).filter(|n| (1..=99).contains(n)) else {
+            self.report(DefinitionError::BadCheckCount {
+                text: n.node.clone(),
+                at: n.span.into(),
+            });
+            return;
+        };
+        let value = (n as u8, v);
+        if self.again(&mut seen.checks, value, span, "checks") {
+            rules.checks = Some(value);
+        }
+    }
+
+    /// The terms of a `when` rule, if every count, piece and zone in them is valid (each bad
+    /// one reported).
+    fn count_terms(&mut self, terms: &[ast::CountTerm]) -> Option<Vec<CountTerm>> {
+        let limit = self.geometry.map_or(u32::MAX, |g| g.len() as u32);
+        let mut ok = true;
+        let mut out = Vec::new();
+        for term in terms {
+            let count = parse_u32(&term.count.node).filter(|&n| n <= limit);
+            if count.is_none() {
+                self.report(DefinitionError::BadCount {
+                    text: term.count.node.clone(),
+                    limit,
+                    at: term.count.span.into(),
+                });
+            }
+            let kinds: Vec<PieceKind> = term
+                .pieces
+                .iter()
+                .filter_map(|p| self.piece_ref(p))
+                .collect();
+            let zone = term.zone.as_ref().map(|z| self.zone_ref(z));
+            match (count, zone) {
+                (Some(count), None | Some(Some(_))) if kinds.len() == term.pieces.len() => {
+                    out.push(CountTerm {
+                        bound: term.bound,
+                        count,
+                        enemy: term.enemy,
+                        safe: term.safe,
+                        kinds,
+                        zone: zone.flatten(),
+                    });
+                }
+                _ => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Reports rules that give no way to win, and rules about royals in a game without them.
+    fn way_to_win(
+        &mut self,
+        decl: Option<&ast::RulesDecl>,
+        rules: &Rules,
+        seen: &SeenRules,
+        pieces: &[PieceDef],
+    ) {
         // A side left without a move can be the whole game (Clobber: the last to move wins).
         let stalemate_decides = rules.stalemate != Verdict::Draw;
-        if !rules.checkmate && !rules.extinction && !wrote_when && !stalemate_decides {
+        if !rules.checkmate && !rules.extinction && !seen.when && !stalemate_decides {
             self.report(DefinitionError::NoWayToWin {
                 at: decl.map(|d| d.keyword.into()),
             });
         } else if !pieces.iter().any(|p| p.royal) && !pieces.is_empty() {
             // Only `checkmate` and `extinction` are about royals; `when` rules count any piece.
-            let royal_rule = match (&checkmate, &extinction) {
+            let royal_rule = match (&seen.checkmate, &seen.extinction) {
                 (Some(c), _) => Some(("checkmate", c.span)),
                 (None, Some(e)) => Some(("extinction", e.span)),
                 (None, None) => None,
@@ -270,7 +346,6 @@ impl Ctx {
                 });
             }
         }
-        rules
     }
 
     /// Checks castlings against the board and the start position.
