@@ -62,6 +62,45 @@ fn covering(spans: impl Iterator<Item = Span>) -> Option<Span> {
     spans.reduce(Span::to)
 }
 
+/// What a pattern's guards say, for each pattern written under them.
+struct PatternGuards {
+    zones: Vec<ZoneGuard>,
+    options: Vec<crate::model::OptionGuard>,
+    unmoved: Option<bool>,
+    in_check: Option<bool>,
+}
+
+impl PatternGuards {
+    /// A pattern of `legs` under these guards, without modifiers.
+    fn pattern(&self, legs: Vec<Leg>, mode: Mode) -> Pattern {
+        Pattern {
+            zones: self.zones.clone(),
+            options: self.options.clone(),
+            legs,
+            mode,
+            creates_en_passant: false,
+            takes_en_passant: false,
+            unmoved: self.unmoved,
+            in_check: self.in_check,
+            shot: false,
+            capturing: None,
+            into: Vec::new(),
+            holding: None,
+            crossing: Vec::new(),
+            continuing: None,
+            along: None,
+            avoiding: Vec::new(),
+        }
+    }
+}
+
+/// The clauses of a piece that may be given once, where they were first given.
+#[derive(Default)]
+struct ClausesSeen {
+    demote: Option<Span>,
+    drop_max: Option<Span>,
+}
+
 impl Ctx {
     /// Records every piece's name and letter, reporting duplicates and bad letters.
     pub(super) fn declare_pieces(&mut self, decls: &[&ast::PieceDecl]) {
@@ -121,24 +160,10 @@ impl Ctx {
     }
 
     fn piece(&mut self, index: usize, d: &ast::PieceDecl) -> (PieceDef, Vec<Slot>) {
-        let value = match &d.value {
-            None if d.royal.is_some() => 0.0,
-            None => 1.0,
-            Some(v) => match v.node.parse::<f32>() {
-                Ok(x) if x.is_finite() => x,
-                _ => {
-                    self.report(DefinitionError::BadValue {
-                        text: v.node.clone(),
-                        at: v.span.into(),
-                    });
-                    0.0
-                }
-            },
-        };
         let mut def = PieceDef {
             name: d.name.node.clone(),
             letter: d.letter.node.to_uppercase(),
-            value,
+            value: self.piece_value(d),
             royal: d.royal.is_some(),
             patterns: Vec::new(),
             confinements: Vec::new(),
@@ -155,174 +180,228 @@ impl Ctx {
             entries: Vec::new(),
         };
         let mut slots = Vec::new();
-        let mut demote_span: Option<Span> = None;
-        let mut drop_max_span: Option<Span> = None;
+        let mut seen = ClausesSeen::default();
         for clause in &d.clauses {
-            match clause {
-                ast::PieceClause::Move(m) => {
-                    for p in &m.patterns {
-                        slots.extend(self.pattern(p));
-                    }
+            self.piece_clause(index, d, clause, &mut def, &mut slots, &mut seen);
+        }
+        (def, slots)
+    }
+
+    /// The piece's value for the engine: as written, else 0 for a royal and 1 otherwise.
+    fn piece_value(&mut self, d: &ast::PieceDecl) -> f32 {
+        match &d.value {
+            None if d.royal.is_some() => 0.0,
+            None => 1.0,
+            Some(v) => match v.node.parse::<f32>() {
+                Ok(x) if x.is_finite() => x,
+                _ => {
+                    self.report(DefinitionError::BadValue {
+                        text: v.node.clone(),
+                        at: v.span.into(),
+                    });
+                    0.0
                 }
-                ast::PieceClause::Confine(c) => {
-                    let zone = self.zone_ref(&c.zone);
-                    let options = self.option_guards(&c.guards);
-                    if let Some(zone) = zone {
-                        def.confinements.push(Confinement {
-                            zone,
-                            inside: c.inside,
-                            options,
-                        });
-                    }
+            },
+        }
+    }
+
+    /// One clause of the declaration `d` of piece `index`, into `def` (and its move patterns
+    /// into `slots`).
+    fn piece_clause(
+        &mut self,
+        index: usize,
+        d: &ast::PieceDecl,
+        clause: &ast::PieceClause,
+        def: &mut PieceDef,
+        slots: &mut Vec<Slot>,
+        seen: &mut ClausesSeen,
+    ) {
+        match clause {
+            ast::PieceClause::Move(m) => {
+                for p in &m.patterns {
+                    slots.extend(self.pattern(p));
                 }
-                ast::PieceClause::Within {
-                    partition, guards, ..
-                } => {
-                    let partition = self.partition_ref(partition);
-                    let options = self.option_guards(guards);
-                    if let Some(partition) = partition {
-                        def.within.push(Within { partition, options });
-                    }
+            }
+            ast::PieceClause::Confine(c) => {
+                let zone = self.zone_ref(&c.zone);
+                let options = self.option_guards(&c.guards);
+                if let Some(zone) = zone {
+                    def.confinements.push(Confinement {
+                        zone,
+                        inside: c.inside,
+                        options,
+                    });
                 }
-                ast::PieceClause::Promote(p) => {
-                    if let Some(promotion) = self.promotion(index, d, p) {
-                        def.promotions.push(promotion);
-                    }
+            }
+            ast::PieceClause::Within {
+                partition, guards, ..
+            } => {
+                let partition = self.partition_ref(partition);
+                let options = self.option_guards(guards);
+                if let Some(partition) = partition {
+                    def.within.push(Within { partition, options });
                 }
-                ast::PieceClause::Demote { target, span } => {
-                    if let Some(first) = demote_span {
-                        self.report(DefinitionError::RepeatedClause {
-                            name: d.name.node.clone(),
-                            clause: "demote to",
-                            again: (*span).into(),
-                            first: first.into(),
-                        });
-                        continue;
-                    }
-                    demote_span = Some(*span);
-                    let Some(kind) = self.piece_ref(target) else {
-                        continue;
-                    };
-                    if kind.index() == index {
-                        self.report(DefinitionError::DemotesToItself {
-                            name: d.name.node.clone(),
-                            at: target.span.into(),
-                        });
-                    }
-                    def.demotes_to = Some(kind);
+            }
+            ast::PieceClause::Promote(p) => {
+                if let Some(promotion) = self.promotion(index, d, p) {
+                    def.promotions.push(promotion);
                 }
-                ast::PieceClause::Drop(drop) => match &drop.kind {
-                    ast::DropKind::In(z) => def.drops.only_in.extend(self.zone_ref(z)),
-                    ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
-                    ast::DropKind::NoMate => def.drops.no_mate = true,
-                    ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
-                    ast::DropKind::Compulsory => def.drops.compulsory = true,
-                    ast::DropKind::AlsoAs(kinds) => {
-                        for r in kinds {
-                            let Some(kind) = self.piece_ref(r) else {
-                                continue;
-                            };
-                            if kind.index() == index {
-                                self.report(DefinitionError::DropsAsItself {
-                                    name: d.name.node.clone(),
-                                    at: r.span.into(),
-                                });
-                            } else if !def.drops.also_as.contains(&kind) {
-                                def.drops.also_as.push(kind);
-                            }
-                        }
-                    }
-                    ast::DropKind::MaxPerFile(n) => {
-                        if let Some(first) = drop_max_span {
-                            self.report(DefinitionError::RepeatedClause {
-                                name: d.name.node.clone(),
-                                clause: "drop max",
-                                again: drop.span.into(),
-                                first: first.into(),
-                            });
-                            continue;
-                        }
-                        drop_max_span = Some(drop.span);
-                        match parse_u32(&n.node) {
-                            Some(v) if (1..=MAX_REPEAT).contains(&v) => {
-                                def.drops.max_per_file = Some(v as u8);
-                            }
-                            _ => self.report(DefinitionError::BadDropLimit {
-                                text: n.node.clone(),
-                                at: n.span.into(),
-                            }),
-                        }
-                    }
-                },
-                ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
-                ast::PieceClause::UnmovedInFen(_) => def.unmoved_in_fen = true,
-                ast::PieceClause::UnmovedLostWhenAimed(aimers, _) => {
-                    for r in aimers {
-                        if let Some(kind) = self.piece_ref(r) {
-                            if !def.unmoved_lost_to.contains(&kind) {
-                                def.unmoved_lost_to.push(kind);
-                            }
-                        }
-                    }
-                }
-                ast::PieceClause::Immune(nearby, _) => {
-                    def.immunity = if *nearby {
-                        Immunity::Nearby
-                    } else {
-                        Immunity::Full
-                    };
-                }
-                ast::PieceClause::Borrow(_) => def.borrows = true,
-                ast::PieceClause::Teleport {
-                    anchors,
-                    from,
-                    to,
-                    not_attacking,
-                    guards,
-                    ..
-                } => {
-                    let anchors: Vec<PieceKind> =
-                        anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
-                    let from_zone = from.as_ref().map(|z| self.zone_ref(z));
-                    let to_zone = to.as_ref().map(|z| self.zone_ref(z));
-                    let options = self.option_guards(guards);
-                    let resolved = match (to_zone, from_zone) {
-                        (Some(None), _) | (_, Some(None)) => false,
-                        (Some(Some(_)), _) => true,
-                        (None, _) => !anchors.is_empty(),
-                    };
-                    if resolved {
-                        def.teleports.push(Teleport {
-                            anchors,
-                            from: from_zone.flatten(),
-                            to: to_zone.flatten(),
-                            not_attacking: not_attacking.is_some(),
-                            options,
-                        });
-                    }
-                }
-                ast::PieceClause::Enter {
-                    zone,
-                    holding,
-                    guards,
-                    ..
-                } => {
-                    let zone = self.zone_ref(zone);
-                    let kinds = self.holding_refs(holding);
-                    let options = self.option_guards(guards);
-                    if let Some(zone) = zone {
-                        if !kinds.is_empty() {
-                            def.entries.push(EntryCondition {
-                                zone,
-                                kinds,
-                                options,
-                            });
+            }
+            ast::PieceClause::Demote { target, span } => {
+                self.demote_clause(index, d, target, *span, def, seen);
+            }
+            ast::PieceClause::Drop(drop) => self.drop_clause(index, d, drop, def, seen),
+            ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
+            ast::PieceClause::UnmovedInFen(_) => def.unmoved_in_fen = true,
+            ast::PieceClause::UnmovedLostWhenAimed(aimers, _) => {
+                for r in aimers {
+                    if let Some(kind) = self.piece_ref(r) {
+                        if !def.unmoved_lost_to.contains(&kind) {
+                            def.unmoved_lost_to.push(kind);
                         }
                     }
                 }
             }
+            ast::PieceClause::Immune(nearby, _) => {
+                def.immunity = if *nearby {
+                    Immunity::Nearby
+                } else {
+                    Immunity::Full
+                };
+            }
+            ast::PieceClause::Borrow(_) => def.borrows = true,
+            ast::PieceClause::Teleport {
+                anchors,
+                from,
+                to,
+                not_attacking,
+                guards,
+                ..
+            } => {
+                let anchors: Vec<PieceKind> =
+                    anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
+                let from_zone = from.as_ref().map(|z| self.zone_ref(z));
+                let to_zone = to.as_ref().map(|z| self.zone_ref(z));
+                let options = self.option_guards(guards);
+                let resolved = match (to_zone, from_zone) {
+                    (Some(None), _) | (_, Some(None)) => false,
+                    (Some(Some(_)), _) => true,
+                    (None, _) => !anchors.is_empty(),
+                };
+                if resolved {
+                    def.teleports.push(Teleport {
+                        anchors,
+                        from: from_zone.flatten(),
+                        to: to_zone.flatten(),
+                        not_attacking: not_attacking.is_some(),
+                        options,
+                    });
+                }
+            }
+            ast::PieceClause::Enter {
+                zone,
+                holding,
+                guards,
+                ..
+            } => {
+                let zone = self.zone_ref(zone);
+                let kinds = self.holding_refs(holding);
+                let options = self.option_guards(guards);
+                if let (Some(zone), false) = (zone, kinds.is_empty()) {
+                    def.entries.push(EntryCondition {
+                        zone,
+                        kinds,
+                        options,
+                    });
+                }
+            }
         }
-        (def, slots)
+    }
+
+    /// `demote to PIECE`: once per piece, and not to itself.
+    fn demote_clause(
+        &mut self,
+        index: usize,
+        d: &ast::PieceDecl,
+        target: &ast::PieceRef,
+        span: Span,
+        def: &mut PieceDef,
+        seen: &mut ClausesSeen,
+    ) {
+        if let Some(first) = seen.demote {
+            self.report(DefinitionError::RepeatedClause {
+                name: d.name.node.clone(),
+                clause: "demote to",
+                again: span.into(),
+                first: first.into(),
+            });
+            return;
+        }
+        seen.demote = Some(span);
+        let Some(kind) = self.piece_ref(target) else {
+            return;
+        };
+        if kind.index() == index {
+            self.report(DefinitionError::DemotesToItself {
+                name: d.name.node.clone(),
+                at: target.span.into(),
+            });
+        }
+        def.demotes_to = Some(kind);
+    }
+
+    /// A `drop ...` clause: where and how the piece may be dropped.
+    fn drop_clause(
+        &mut self,
+        index: usize,
+        d: &ast::PieceDecl,
+        drop: &ast::DropClause,
+        def: &mut PieceDef,
+        seen: &mut ClausesSeen,
+    ) {
+        match &drop.kind {
+            ast::DropKind::In(z) => def.drops.only_in.extend(self.zone_ref(z)),
+            ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
+            ast::DropKind::NoMate => def.drops.no_mate = true,
+            ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
+            ast::DropKind::Compulsory => def.drops.compulsory = true,
+            ast::DropKind::AlsoAs(kinds) => {
+                for r in kinds {
+                    let Some(kind) = self.piece_ref(r) else {
+                        continue;
+                    };
+                    if kind.index() == index {
+                        self.report(DefinitionError::DropsAsItself {
+                            name: d.name.node.clone(),
+                            at: r.span.into(),
+                        });
+                    } else if !def.drops.also_as.contains(&kind) {
+                        def.drops.also_as.push(kind);
+                    }
+                }
+            }
+            ast::DropKind::MaxPerFile(n) => {
+                if let Some(first) = seen.drop_max {
+                    self.report(DefinitionError::RepeatedClause {
+                        name: d.name.node.clone(),
+                        clause: "drop max",
+                        again: drop.span.into(),
+                        first: first.into(),
+                    });
+                    return;
+                }
+                seen.drop_max = Some(drop.span);
+                match parse_u32(&n.node) {
+                    Some(v) if (1..=MAX_REPEAT).contains(&v) => {
+                        def.drops.max_per_file = Some(v as u8);
+                    }
+                    _ => self.report(DefinitionError::BadDropLimit {
+                        text: n.node.clone(),
+                        at: n.span.into(),
+                    }),
+                }
+            }
+        }
     }
 
     fn promotion(
@@ -359,11 +438,26 @@ impl Ctx {
     }
 
     fn pattern(&mut self, p: &ast::Pattern) -> Vec<Slot> {
+        let guards = self.pattern_guards(&p.guards);
+        let legs = match &p.body {
+            ast::PatternBody::Like(target) => return self.like_slot(p, target),
+            ast::PatternBody::Betza(betza) => return self.betza_slots(p, betza, &guards),
+            ast::PatternBody::Path(legs) => self.path_legs(legs),
+        };
+        let mut pattern = guards.pattern(legs, Mode::Both);
+        self.modifiers(&p.modifiers, &mut pattern);
+        self.continuing_and_along(p, &mut pattern);
+        vec![Slot::Pattern(pattern)]
+    }
+
+    /// A pattern's guards: zones, options, and the unmoved and check states (each at most
+    /// once).
+    fn pattern_guards(&mut self, guards: &[ast::Guard]) -> PatternGuards {
         let mut zones = Vec::new();
         let mut option_guards = Vec::new();
         let mut state: Option<(bool, Span)> = None;
         let mut check: Option<(bool, Span)> = None;
-        for guard in &p.guards {
+        for guard in guards {
             match guard {
                 ast::Guard::Zone { inside, zone, .. } => {
                     if let Some(zone) = self.zone_ref(zone) {
@@ -390,129 +484,109 @@ impl Ctx {
                 },
             }
         }
-        let unmoved = state.map(|(u, _)| u);
-        let in_check = check.map(|(c, _)| c);
-        let options = self.option_guards(&option_guards);
-        let legs = match &p.body {
-            ast::PatternBody::Like(target) => {
-                let guard_span = covering(p.guards.iter().map(|g| match g {
-                    ast::Guard::Zone { span, .. }
-                    | ast::Guard::State { span, .. }
-                    | ast::Guard::Check { span, .. } => *span,
-                    ast::Guard::Option(o) => o.span,
-                }));
-                if let Some(at) = guard_span {
-                    self.report(DefinitionError::GuardedLike {
-                        what: "guards",
-                        at: at.into(),
-                    });
-                }
-                if let Some(at) = covering(p.modifiers.iter().map(|m| m.span)) {
-                    self.report(DefinitionError::GuardedLike {
-                        what: "modifiers",
-                        at: at.into(),
-                    });
-                }
-                let kind = self.piece_ref(target).map(PieceKind::index);
-                return vec![Slot::Like(kind, target.span)];
-            }
-            ast::PatternBody::Betza(betza) => {
-                let read = match &betza.atoms {
-                    Ok(atoms) => super::betza::patterns(atoms),
-                    Err(e) => Err((e.at, e.why.clone())),
-                };
-                return match read {
-                    Ok(read) => read
-                        .into_iter()
-                        .map(|(legs, mode)| {
-                            let mut pattern = Pattern {
-                                zones: zones.clone(),
-                                options: options.clone(),
-                                legs,
-                                mode,
-                                creates_en_passant: false,
-                                takes_en_passant: false,
-                                unmoved,
-                                in_check,
-                                shot: false,
-                                capturing: None,
-                                into: Vec::new(),
-                                holding: None,
-                                crossing: Vec::new(),
-                                continuing: None,
-                                along: None,
-                                avoiding: Vec::new(),
-                            };
-                            self.modifiers(&p.modifiers, &mut pattern);
-                            Slot::Pattern(pattern)
-                        })
-                        .collect(),
-                    Err((at, why)) => {
-                        self.report(DefinitionError::Betza { why, at: at.into() });
-                        Vec::new()
-                    }
-                };
-            }
-            ast::PatternBody::Path(legs) => {
-                // A hop's screen must be on the last leg: the first legs only pass empty squares.
-                for leg in &legs[..legs.len().saturating_sub(1)] {
-                    if leg.word.node == ast::LegWord::Hop {
-                        self.report(DefinitionError::HopNotLast {
-                            at: leg.word.span.into(),
-                        });
-                    }
-                }
-                if legs.len() > 1 {
-                    if let Some(at) = legs.iter().find_map(|l| l.bent) {
-                        self.report(DefinitionError::BentLeg {
-                            why: "a bent leg must be the pattern's only leg",
-                            at: at.into(),
-                        });
-                    }
-                }
-                let compiled: Vec<Leg> = legs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, leg)| self.leg(i, leg))
-                    .collect();
-                if let (Some(g), Some(first), Some(last)) =
-                    (self.geometry, legs.first(), legs.last())
-                {
-                    let bound = path_bound(&compiled, g.width.max(g.height) as u64);
-                    if bound > MAX_PATHS_PER_SQUARE {
-                        self.report(DefinitionError::TooManyPaths {
-                            bound,
-                            limit: MAX_PATHS_PER_SQUARE,
-                            at: Span {
-                                start: first.span.start,
-                                end: last.span.end,
-                            }
-                            .into(),
-                        });
-                    }
-                }
-                compiled
-            }
-        };
-        let mut pattern = Pattern {
+        PatternGuards {
             zones,
-            options,
-            legs,
-            mode: Mode::Both,
-            creates_en_passant: false,
-            takes_en_passant: false,
-            unmoved,
-            in_check,
-            shot: false,
-            capturing: None,
-            into: Vec::new(),
-            holding: None,
-            crossing: Vec::new(),
-            continuing: None,
-            along: None,
-            avoiding: Vec::new(),
+            options: self.option_guards(&option_guards),
+            unmoved: state.map(|(u, _)| u),
+            in_check: check.map(|(c, _)| c),
+        }
+    }
+
+    /// `like PIECE`: the piece's moves, resolved later; guards and modifiers are refused.
+    fn like_slot(&mut self, p: &ast::Pattern, target: &ast::PieceRef) -> Vec<Slot> {
+        let guard_span = covering(p.guards.iter().map(|g| match g {
+            ast::Guard::Zone { span, .. }
+            | ast::Guard::State { span, .. }
+            | ast::Guard::Check { span, .. } => *span,
+            ast::Guard::Option(o) => o.span,
+        }));
+        if let Some(at) = guard_span {
+            self.report(DefinitionError::GuardedLike {
+                what: "guards",
+                at: at.into(),
+            });
+        }
+        if let Some(at) = covering(p.modifiers.iter().map(|m| m.span)) {
+            self.report(DefinitionError::GuardedLike {
+                what: "modifiers",
+                at: at.into(),
+            });
+        }
+        let kind = self.piece_ref(target).map(PieceKind::index);
+        vec![Slot::Like(kind, target.span)]
+    }
+
+    /// `betza "..."`: a pattern per atom, each with the guards and modifiers written.
+    fn betza_slots(
+        &mut self,
+        p: &ast::Pattern,
+        betza: &ast::Betza,
+        guards: &PatternGuards,
+    ) -> Vec<Slot> {
+        let read = match &betza.atoms {
+            Ok(atoms) => super::betza::patterns(atoms),
+            Err(e) => Err((e.at, e.why.clone())),
         };
-        self.modifiers(&p.modifiers, &mut pattern);
+        match read {
+            Ok(read) => read
+                .into_iter()
+                .map(|(legs, mode)| {
+                    let mut pattern = guards.pattern(legs, mode);
+                    self.modifiers(&p.modifiers, &mut pattern);
+                    Slot::Pattern(pattern)
+                })
+                .collect(),
+            Err((at, why)) => {
+                self.report(DefinitionError::Betza { why, at: at.into() });
+                Vec::new()
+            }
+        }
+    }
+
+    /// The legs of a written path, with the checks that need them all: a hop last, a bent leg
+    /// alone, and the number of paths from a square bounded.
+    fn path_legs(&mut self, legs: &[ast::Leg]) -> Vec<Leg> {
+        // A hop's screen must be on the last leg: the first legs only pass empty squares.
+        for leg in &legs[..legs.len().saturating_sub(1)] {
+            if leg.word.node == ast::LegWord::Hop {
+                self.report(DefinitionError::HopNotLast {
+                    at: leg.word.span.into(),
+                });
+            }
+        }
+        if legs.len() > 1 {
+            if let Some(at) = legs.iter().find_map(|l| l.bent) {
+                self.report(DefinitionError::BentLeg {
+                    why: "a bent leg must be the pattern's only leg",
+                    at: at.into(),
+                });
+            }
+        }
+        let compiled: Vec<Leg> = legs
+            .iter()
+            .enumerate()
+            .map(|(i, leg)| self.leg(i, leg))
+            .collect();
+        if let (Some(g), Some(first), Some(last)) = (self.geometry, legs.first(), legs.last()) {
+            let bound = path_bound(&compiled, g.width.max(g.height) as u64);
+            if bound > MAX_PATHS_PER_SQUARE {
+                self.report(DefinitionError::TooManyPaths {
+                    bound,
+                    limit: MAX_PATHS_PER_SQUARE,
+                    at: Span {
+                        start: first.span.start,
+                        end: last.span.end,
+                    }
+                    .into(),
+                });
+            }
+        }
+        compiled
+    }
+
+    /// `continuing after crossing` needs one straight slide, and `along` needs `continuing`
+    /// over the same line: otherwise each is reported and dropped.
+    fn continuing_and_along(&mut self, p: &ast::Pattern, pattern: &mut Pattern) {
         if pattern.continuing.is_some() {
             let one_ray = matches!(
                 pattern.legs.as_slice(),
@@ -544,7 +618,6 @@ impl Ctx {
                 pattern.along = None;
             }
         }
-        vec![Slot::Pattern(pattern)]
     }
 
     /// Resolves a `holding` list, dropping the pieces that are not declared (reported).
