@@ -646,99 +646,16 @@ impl Ctx {
                 });
                 continue;
             }
+            let holding_before = seen
+                .iter()
+                .find(|(k, _)| {
+                    matches!(k, ast::Modifier::Into { holding, .. } if !holding.is_empty())
+                })
+                .map(|&(_, span)| span);
             seen.push((&m.node, m.span));
-            let mode = match &m.node {
-                ast::Modifier::MoveOnly => Some(Mode::MoveOnly),
-                ast::Modifier::CaptureOnly => Some(Mode::CaptureOnly),
-                ast::Modifier::Shot => {
-                    pattern.shot = true;
-                    Some(Mode::CaptureOnly)
-                }
-                ast::Modifier::Capturing(c) => {
-                    pattern.capturing = match c {
-                        ast::Capturing::Royal => Some(Capturable::Royal),
-                        ast::Capturing::Checker => Some(Capturable::Checker),
-                        ast::Capturing::Pieces(list) => Some(Capturable::Kinds(
-                            list.iter().filter_map(|p| self.piece_ref(p)).collect(),
-                        )),
-                    };
-                    None
-                }
-                ast::Modifier::Into {
-                    inside,
-                    zone,
-                    holding,
-                } if !holding.is_empty() => {
-                    let partition = self.partition_ref(zone);
-                    let kinds = self.holding_refs(holding);
-                    let earlier = seen[..seen.len() - 1].iter().find(|(k, _)| {
-                        matches!(k, ast::Modifier::Into { holding, .. } if !holding.is_empty())
-                    });
-                    if let Some(&(_, first)) = earlier {
-                        self.report(DefinitionError::RepeatedModifier {
-                            again: m.span.into(),
-                            first: first.into(),
-                        });
-                    } else if let Some(partition) = partition {
-                        pattern.holding = Some(Holding {
-                            partition,
-                            kinds,
-                            inside: *inside,
-                        });
-                    }
-                    None
-                }
-                ast::Modifier::Avoiding(zone) => {
-                    pattern.avoiding.extend(self.zone_ref(zone));
-                    None
-                }
-                ast::Modifier::Continuing(line) => {
-                    pattern.continuing = self.line_ref(line);
-                    None
-                }
-                ast::Modifier::Crossing { line, limit } => {
-                    let range = match limit {
-                        ast::CrossingLimit::Never => Some((0, 0)),
-                        ast::CrossingLimit::AtLeastOnce => Some((1, u32::MAX)),
-                        ast::CrossingLimit::UpTo(n, phrase) => match parse_u32(&n.node) {
-                            Some(v) if v <= MAX_REPEAT => Some((0, v)),
-                            _ => {
-                                self.report(DefinitionError::BadCrossingLimit {
-                                    text: n.node.clone(),
-                                    at: (*phrase).into(),
-                                });
-                                None
-                            }
-                        },
-                    };
-                    if let (Some(line), Some((least, most))) = (self.line_ref(line), range) {
-                        pattern.crossing.push((line, least, most));
-                    }
-                    None
-                }
-                ast::Modifier::Along { line, ahead } => {
-                    pattern.along = self.line_ref(line).map(|l| (l, *ahead));
-                    None
-                }
-                ast::Modifier::Into { inside, zone, .. } => {
-                    if let Some(zone) = self.zone_ref(zone) {
-                        pattern.into.push(ZoneGuard {
-                            zone,
-                            inside: *inside,
-                        });
-                    }
-                    None
-                }
-                ast::Modifier::CreatesEnPassant => {
-                    pattern.creates_en_passant = true;
-                    None
-                }
-                ast::Modifier::TakesEnPassant => {
-                    pattern.takes_en_passant = true;
-                    None
-                }
+            let Some(mode) = self.modifier(m, holding_before, pattern) else {
+                continue;
             };
-            let Some(mode) = mode else { continue };
             match mode_span {
                 Some((first_mode, first)) if first_mode != mode => {
                     self.report(DefinitionError::ConflictingModes {
@@ -765,6 +682,93 @@ impl Ctx {
                     first: first.into(),
                 });
             }
+        }
+    }
+
+    /// One modifier, into `pattern`; the mode it fixes, if it fixes one. `holding_before` is
+    /// where an earlier `into ... holding` was written, if one was.
+    fn modifier(
+        &mut self,
+        m: &ast::Spanned<ast::Modifier>,
+        holding_before: Option<Span>,
+        pattern: &mut Pattern,
+    ) -> Option<Mode> {
+        match &m.node {
+            ast::Modifier::MoveOnly => return Some(Mode::MoveOnly),
+            ast::Modifier::CaptureOnly => return Some(Mode::CaptureOnly),
+            ast::Modifier::Shot => {
+                pattern.shot = true;
+                return Some(Mode::CaptureOnly);
+            }
+            ast::Modifier::Capturing(c) => {
+                pattern.capturing = Some(match c {
+                    ast::Capturing::Royal => Capturable::Royal,
+                    ast::Capturing::Checker => Capturable::Checker,
+                    ast::Capturing::Pieces(list) => {
+                        Capturable::Kinds(list.iter().filter_map(|p| self.piece_ref(p)).collect())
+                    }
+                });
+            }
+            ast::Modifier::Into {
+                inside,
+                zone,
+                holding,
+            } if !holding.is_empty() => {
+                let partition = self.partition_ref(zone);
+                let kinds = self.holding_refs(holding);
+                if let Some(first) = holding_before {
+                    self.report(DefinitionError::RepeatedModifier {
+                        again: m.span.into(),
+                        first: first.into(),
+                    });
+                } else if let Some(partition) = partition {
+                    pattern.holding = Some(Holding {
+                        partition,
+                        kinds,
+                        inside: *inside,
+                    });
+                }
+            }
+            ast::Modifier::Avoiding(zone) => pattern.avoiding.extend(self.zone_ref(zone)),
+            ast::Modifier::Continuing(line) => pattern.continuing = self.line_ref(line),
+            ast::Modifier::Crossing { line, limit } => {
+                let range = self.crossing_range(limit);
+                if let (Some(line), Some((least, most))) = (self.line_ref(line), range) {
+                    pattern.crossing.push((line, least, most));
+                }
+            }
+            ast::Modifier::Along { line, ahead } => {
+                pattern.along = self.line_ref(line).map(|l| (l, *ahead));
+            }
+            ast::Modifier::Into { inside, zone, .. } => {
+                if let Some(zone) = self.zone_ref(zone) {
+                    pattern.into.push(ZoneGuard {
+                        zone,
+                        inside: *inside,
+                    });
+                }
+            }
+            ast::Modifier::CreatesEnPassant => pattern.creates_en_passant = true,
+            ast::Modifier::TakesEnPassant => pattern.takes_en_passant = true,
+        }
+        None
+    }
+
+    /// How many times a `crossing` modifier allows crossing its line: `(least, most)`.
+    fn crossing_range(&mut self, limit: &ast::CrossingLimit) -> Option<(u32, u32)> {
+        match limit {
+            ast::CrossingLimit::Never => Some((0, 0)),
+            ast::CrossingLimit::AtLeastOnce => Some((1, u32::MAX)),
+            ast::CrossingLimit::UpTo(n, phrase) => match parse_u32(&n.node) {
+                Some(v) if v <= MAX_REPEAT => Some((0, v)),
+                _ => {
+                    self.report(DefinitionError::BadCrossingLimit {
+                        text: n.node.clone(),
+                        at: (*phrase).into(),
+                    });
+                    None
+                }
+            },
         }
     }
 

@@ -4,8 +4,8 @@ use std::collections::HashSet;
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{PieceKind, Placement, Side},
-    syntax::ast,
+    model::{Geometry, PieceKind, Placement, Side},
+    syntax::{ast, Spanned},
 };
 
 use super::Ctx;
@@ -14,7 +14,6 @@ impl Ctx {
     /// The start position, the pieces in hand, and whether it is complete and valid.
     pub(super) fn setup(&mut self, decl: &ast::SetupDecl) -> (Vec<Placement>, Hand, bool) {
         let errors_before = self.error_count();
-        let mut unknown: HashSet<String> = HashSet::new();
         let hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
         if let Some(hand) = &decl.hand {
             if hand_cells.len() > crate::model::MAX_IN_HANDS {
@@ -25,28 +24,39 @@ impl Ctx {
                 });
             }
         }
-        for cell in decl
-            .rows
+        let cells = decl.rows.iter().flat_map(|r| r.cells.iter());
+        self.setup_letters(cells.chain(hand_cells.iter()));
+        let Some(g) = self.geometry else {
+            return (Vec::new(), Vec::new(), false);
+        };
+        self.setup_shape(decl, g);
+        if self.error_count() != errors_before {
+            return (Vec::new(), Vec::new(), false);
+        }
+        let hand = hand_cells
             .iter()
-            .flat_map(|r| r.cells.iter())
-            .chain(hand_cells.iter())
-        {
+            .filter_map(|c| match &c.node {
+                ast::SetupCell::Piece(letter) => {
+                    let (side, kind) = self.setup_piece(letter);
+                    Some((side, kind?))
+                }
+                _ => None,
+            })
+            .collect();
+        let placements = self.placements(decl, g);
+        let ok = self.error_count() == errors_before;
+        (placements, hand, ok)
+    }
+
+    /// Reports letters no piece has and characters that are not cells, each letter once.
+    fn setup_letters<'a>(&mut self, cells: impl Iterator<Item = &'a Spanned<ast::SetupCell>>) {
+        let mut unknown: HashSet<String> = HashSet::new();
+        for cell in cells {
             match &cell.node {
                 ast::SetupCell::Piece(letter) => {
                     let key = letter.to_uppercase();
                     if !self.pieces.letters.contains_key(&key) && unknown.insert(key) {
-                        let mut letters: Vec<&String> = self.pieces.letters.keys().collect();
-                        letters.sort();
-                        let help = if letters.is_empty() {
-                            "no piece is declared; declare one with `piece NAME LETTER`".to_string()
-                        } else {
-                            let list: Vec<String> =
-                                letters.iter().map(|l| format!("`{l}`")).collect();
-                            format!(
-                                "the declared letters are {}; uppercase for the first side, lowercase for the second",
-                                list.join(", ")
-                            )
-                        };
+                        let help = self.declared_letters_help();
                         self.report(DefinitionError::SetupUnknownLetter {
                             letter: letter.clone(),
                             at: cell.span.into(),
@@ -61,9 +71,24 @@ impl Ctx {
                 ast::SetupCell::Empty(_) | ast::SetupCell::Hole => {}
             }
         }
-        let Some(g) = self.geometry else {
-            return (Vec::new(), Vec::new(), false);
-        };
+    }
+
+    /// The help for an unknown setup letter: the letters declared.
+    fn declared_letters_help(&self) -> String {
+        let mut letters: Vec<&String> = self.pieces.letters.keys().collect();
+        letters.sort();
+        if letters.is_empty() {
+            return "no piece is declared; declare one with `piece NAME LETTER`".to_string();
+        }
+        let list: Vec<String> = letters.iter().map(|l| format!("`{l}`")).collect();
+        format!(
+            "the declared letters are {}; uppercase for the first side, lowercase for the second",
+            list.join(", ")
+        )
+    }
+
+    /// Reports a setup with the wrong number of rows, or a row of the wrong width.
+    fn setup_shape(&mut self, decl: &ast::SetupDecl, g: Geometry) {
         if decl.rows.len() != usize::from(g.height) {
             let at = match decl.form {
                 ast::SetupForm::Picture => decl.keyword,
@@ -97,25 +122,22 @@ impl Ctx {
                 });
             }
         }
-        if self.error_count() != errors_before {
-            return (Vec::new(), Vec::new(), false);
-        }
-        let hand = hand_cells
-            .iter()
-            .filter_map(|c| match &c.node {
-                ast::SetupCell::Piece(letter) => {
-                    let upper = letter.to_uppercase();
-                    let side = if upper == *letter {
-                        Side::FIRST
-                    } else {
-                        Side::SECOND
-                    };
-                    let piece = *self.pieces.letters.get(&upper)?;
-                    Some((side, PieceKind::nth(piece)))
-                }
-                _ => None,
-            })
-            .collect();
+    }
+
+    /// The side a setup letter's case names and the kind it is the letter of, if declared.
+    fn setup_piece(&self, letter: &str) -> (Side, Option<PieceKind>) {
+        let upper = letter.to_uppercase();
+        let side = if upper == *letter {
+            Side::FIRST
+        } else {
+            Side::SECOND
+        };
+        let kind = self.pieces.letters.get(&upper).map(|&k| PieceKind::nth(k));
+        (side, kind)
+    }
+
+    /// The pieces a well-shaped setup places, with `*` checked against the board's holes.
+    fn placements(&mut self, decl: &ast::SetupDecl, g: Geometry) -> Vec<Placement> {
         let mut placements = Vec::new();
         for (i, row) in decl.rows.iter().enumerate() {
             let rank = i32::from(g.height) - 1 - i as i32;
@@ -126,13 +148,7 @@ impl Ctx {
                         file += n.map_or(0, |n| n as i32);
                     }
                     ast::SetupCell::Piece(letter) => {
-                        let upper = letter.to_uppercase();
-                        let side = if upper == *letter {
-                            Side::FIRST
-                        } else {
-                            Side::SECOND
-                        };
-                        let piece = self.pieces.letters.get(&upper).copied();
+                        let (side, piece) = self.setup_piece(letter);
                         let square = g.square(file, rank);
                         if let Some(sq) = square.filter(|&sq| g.is_hole(sq)) {
                             self.report(DefinitionError::SetupHole {
@@ -143,7 +159,7 @@ impl Ctx {
                             placements.push(Placement {
                                 square,
                                 side,
-                                piece: PieceKind::nth(piece),
+                                piece,
                             });
                         }
                         file += 1;
@@ -161,8 +177,7 @@ impl Ctx {
                 }
             }
         }
-        let ok = self.error_count() == errors_before;
-        (placements, hand, ok)
+        placements
     }
 }
 
