@@ -37,6 +37,24 @@ struct SeenRules {
     when: bool,
 }
 
+/// The second side's copies of castlings written for the first, mirrored or rotated.
+fn second_side_castlings(g: Geometry, sym: ast::Symmetry, all: &[Castling]) -> Vec<Castling> {
+    let turn = |sq: Square| match sym {
+        ast::Symmetry::Mirrored => g.flip_ranks(sq),
+        ast::Symmetry::Rotated => g.rotate(sq),
+    };
+    all.iter()
+        .map(|c| Castling {
+            side: Side::SECOND,
+            king_from: turn(c.king_from),
+            king_to: turn(c.king_to),
+            partner_from: turn(c.partner_from),
+            partner_to: turn(c.partner_to),
+            ..c.clone()
+        })
+        .collect()
+}
+
 /// The royals a checkmate rule protects.
 fn royal_guard(guard: ast::RoyalGuard) -> RoyalGuard {
     match guard {
@@ -358,133 +376,153 @@ impl Ctx {
     ) -> Vec<Castling> {
         let mut out = Vec::new();
         for d in decls {
-            let options = self.option_guards(&d.guards);
-            let king = self.piece_ref(&d.king);
-            let partner = self.piece_ref(&d.partner);
-            let king_to = self.square(&d.king_to);
-            let partner_to = self.square(&d.partner_to);
-            // The start squares as written, or `None` for a castling from any start.
-            let starts = match (&d.king_from, &d.partner_from) {
-                (Some(k), Some(p)) => match (self.square(k), self.square(p)) {
-                    (Some(k), Some(p)) => Some((k, p)),
-                    _ => continue,
-                },
-                (None, None) => None,
-                (Some(w), None) | (None, Some(w)) => {
-                    self.report(DefinitionError::CastlingAnyStart {
-                        problem: "leaves out only one start square".into(),
-                        what: "the other piece's start is left out".into(),
-                        at: w.span.into(),
-                    });
-                    continue;
-                }
-            };
-            let (Some(king_to), Some(partner_to)) = (king_to, partner_to) else {
-                continue;
-            };
-            let mut distinct = true;
-            let mut pairs = vec![(king_to, partner_to, &d.king_to, &d.partner_to)];
-            if let (Some((king_from, partner_from)), Some(kf), Some(pf)) =
-                (starts, &d.king_from, &d.partner_from)
-            {
-                pairs.push((king_from, king_to, kf, &d.king_to));
-                pairs.push((king_from, partner_from, kf, pf));
-            }
-            for (a, b, first, again) in pairs {
-                if a == b {
-                    self.report(DefinitionError::CastlingSameSquare {
-                        square: again.node.clone(),
-                        again: again.span.into(),
-                        first: first.span.into(),
-                    });
-                    distinct = false;
-                }
-            }
-            let (Some(king), Some(partner), Some(g)) = (king, partner, self.geometry) else {
-                continue;
-            };
-            if !distinct {
-                continue;
-            }
-            if starts.is_none() && g.rank(king_to) != g.rank(partner_to) {
-                self.report(DefinitionError::CastlingAnyStart {
-                    problem: "ends its two pieces on different ranks".into(),
-                    what: "not on the rank of the king's destination".into(),
-                    at: d.partner_to.span.into(),
-                });
-                continue;
-            }
-            let side = match &d.side {
-                None => Side::FIRST,
-                Some(name) => match sides.iter().position(|s| s.name == name.node) {
-                    Some(i) => Side::nth(i),
-                    None => {
-                        self.report(DefinitionError::UnknownSide {
-                            name: name.node.clone(),
-                            at: name.span.into(),
-                            help: match crate::syntax::similar(
-                                &name.node,
-                                sides.iter().map(|s| s.name.as_str()),
-                            ) {
-                                Some(s) => format!("a side with a similar name exists: `{s}`"),
-                                None => format!(
-                                    "the sides are {}",
-                                    sides
-                                        .iter()
-                                        .map(|s| format!("`{}`", s.name))
-                                        .collect::<Vec<_>>()
-                                        .join(" and ")
-                                ),
-                            },
-                        });
-                        continue;
-                    }
-                },
-            };
-            let template = Castling {
-                side,
-                king,
-                king_from: king_to,
-                king_to,
-                partner,
-                partner_from: partner_to,
-                partner_to,
-                options,
-            };
-            let mut all = match starts {
-                Some((king_from, partner_from)) => vec![Castling {
-                    king_from,
-                    partner_from,
-                    ..template
-                }],
-                None => any_start(g, &template),
-            };
-            if let Some(sym) = &d.symmetry {
-                let turn = |sq: Square| match sym.node {
-                    ast::Symmetry::Mirrored => g.flip_ranks(sq),
-                    ast::Symmetry::Rotated => g.rotate(sq),
-                };
-                let second: Vec<Castling> = all
-                    .iter()
-                    .map(|c| Castling {
-                        side: Side::SECOND,
-                        king_from: turn(c.king_from),
-                        king_to: turn(c.king_to),
-                        partner_from: turn(c.partner_from),
-                        partner_to: turn(c.partner_to),
-                        ..c.clone()
-                    })
-                    .collect();
-                all.extend(second);
-            }
-            if setup_ok && starts.is_some() {
-                for c in &all {
-                    self.castling_pieces_placed(c, d, setup, sides);
-                }
-            }
-            out.extend(all);
+            out.extend(self.castling(d, setup, setup_ok, sides));
         }
         out
+    }
+
+    /// The castlings one declaration makes (its copy for the second side included), or none
+    /// where it is invalid (reported).
+    fn castling(
+        &mut self,
+        d: &ast::CastlingDecl,
+        setup: &[Placement],
+        setup_ok: bool,
+        sides: &[SideDef],
+    ) -> Vec<Castling> {
+        let options = self.option_guards(&d.guards);
+        let king = self.piece_ref(&d.king);
+        let partner = self.piece_ref(&d.partner);
+        let king_to = self.square(&d.king_to);
+        let partner_to = self.square(&d.partner_to);
+        let Some(starts) = self.castling_starts(d) else {
+            return Vec::new();
+        };
+        let (Some(king_to), Some(partner_to)) = (king_to, partner_to) else {
+            return Vec::new();
+        };
+        let distinct = self.castling_squares_distinct(d, starts, king_to, partner_to);
+        let (Some(king), Some(partner), Some(g)) = (king, partner, self.geometry) else {
+            return Vec::new();
+        };
+        if !distinct {
+            return Vec::new();
+        }
+        if starts.is_none() && g.rank(king_to) != g.rank(partner_to) {
+            self.report(DefinitionError::CastlingAnyStart {
+                problem: "ends its two pieces on different ranks".into(),
+                what: "not on the rank of the king's destination".into(),
+                at: d.partner_to.span.into(),
+            });
+            return Vec::new();
+        }
+        let Some(side) = self.castling_side(d, sides) else {
+            return Vec::new();
+        };
+        let template = Castling {
+            side,
+            king,
+            king_from: king_to,
+            king_to,
+            partner,
+            partner_from: partner_to,
+            partner_to,
+            options,
+        };
+        let mut all = match starts {
+            Some((king_from, partner_from)) => vec![Castling {
+                king_from,
+                partner_from,
+                ..template
+            }],
+            None => any_start(g, &template),
+        };
+        if let Some(sym) = &d.symmetry {
+            let second = second_side_castlings(g, sym.node, &all);
+            all.extend(second);
+        }
+        if setup_ok && starts.is_some() {
+            for c in &all {
+                self.castling_pieces_placed(c, d, setup, sides);
+            }
+        }
+        all
+    }
+
+    /// The start squares as written, `Some(None)` for a castling from any start, or `None`
+    /// where they are invalid (reported).
+    fn castling_starts(&mut self, d: &ast::CastlingDecl) -> Option<Option<(Square, Square)>> {
+        match (&d.king_from, &d.partner_from) {
+            (Some(k), Some(p)) => match (self.square(k), self.square(p)) {
+                (Some(k), Some(p)) => Some(Some((k, p))),
+                _ => None,
+            },
+            (None, None) => Some(None),
+            (Some(w), None) | (None, Some(w)) => {
+                self.report(DefinitionError::CastlingAnyStart {
+                    problem: "leaves out only one start square".into(),
+                    what: "the other piece's start is left out".into(),
+                    at: w.span.into(),
+                });
+                None
+            }
+        }
+    }
+
+    /// Whether the castling's squares that must differ do (each clash reported).
+    fn castling_squares_distinct(
+        &mut self,
+        d: &ast::CastlingDecl,
+        starts: Option<(Square, Square)>,
+        king_to: Square,
+        partner_to: Square,
+    ) -> bool {
+        let mut distinct = true;
+        let mut pairs = vec![(king_to, partner_to, &d.king_to, &d.partner_to)];
+        if let (Some((king_from, partner_from)), Some(kf), Some(pf)) =
+            (starts, &d.king_from, &d.partner_from)
+        {
+            pairs.push((king_from, king_to, kf, &d.king_to));
+            pairs.push((king_from, partner_from, kf, pf));
+        }
+        for (a, b, first, again) in pairs {
+            if a == b {
+                self.report(DefinitionError::CastlingSameSquare {
+                    square: again.node.clone(),
+                    again: again.span.into(),
+                    first: first.span.into(),
+                });
+                distinct = false;
+            }
+        }
+        distinct
+    }
+
+    /// The side a castling is written for: the first unless it names one.
+    fn castling_side(&mut self, d: &ast::CastlingDecl, sides: &[SideDef]) -> Option<Side> {
+        let Some(name) = &d.side else {
+            return Some(Side::FIRST);
+        };
+        if let Some(i) = sides.iter().position(|s| s.name == name.node) {
+            return Some(Side::nth(i));
+        }
+        let help = match crate::syntax::similar(&name.node, sides.iter().map(|s| s.name.as_str())) {
+            Some(s) => format!("a side with a similar name exists: `{s}`"),
+            None => format!(
+                "the sides are {}",
+                sides
+                    .iter()
+                    .map(|s| format!("`{}`", s.name))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        };
+        self.report(DefinitionError::UnknownSide {
+            name: name.node.clone(),
+            at: name.span.into(),
+            help,
+        });
+        None
     }
 
     fn castling_pieces_placed(
