@@ -62,6 +62,36 @@ fn covering(spans: impl Iterator<Item = Span>) -> Option<Span> {
     spans.reduce(Span::to)
 }
 
+/// The error for pieces whose `like` patterns copy each other in a loop.
+fn like_cycle(
+    decls: &[&ast::PieceDecl],
+    cycle: &[usize],
+    target: usize,
+    span: Span,
+) -> DefinitionError {
+    let path: Vec<String> = cycle
+        .iter()
+        .chain(std::iter::once(&target))
+        .map(|p| format!("`{}`", decls[*p].name.node))
+        .collect();
+    let help = if path.len() == 2 {
+        format!(
+            "`{}` is defined by its own moves; write its patterns out",
+            decls[target].name.node
+        )
+    } else {
+        format!(
+            "these pieces copy each other's moves in a loop: {}; write the patterns out in one of them",
+            path.join(" -> ")
+        )
+    };
+    DefinitionError::LikeCycle {
+        name: decls[target].name.node.clone(),
+        at: span.into(),
+        help,
+    }
+}
+
 /// What a pattern's guards say, for each pattern written under them.
 struct PatternGuards {
     zones: Vec<ZoneGuard>,
@@ -270,51 +300,63 @@ impl Ctx {
                 };
             }
             ast::PieceClause::Borrow(_) => def.borrows = true,
-            ast::PieceClause::Teleport {
-                anchors,
-                from,
-                to,
-                not_attacking,
-                guards,
-                ..
-            } => {
-                let anchors: Vec<PieceKind> =
-                    anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
-                let from_zone = from.as_ref().map(|z| self.zone_ref(z));
-                let to_zone = to.as_ref().map(|z| self.zone_ref(z));
-                let options = self.option_guards(guards);
-                let resolved = match (to_zone, from_zone) {
-                    (Some(None), _) | (_, Some(None)) => false,
-                    (Some(Some(_)), _) => true,
-                    (None, _) => !anchors.is_empty(),
-                };
-                if resolved {
-                    def.teleports.push(Teleport {
-                        anchors,
-                        from: from_zone.flatten(),
-                        to: to_zone.flatten(),
-                        not_attacking: not_attacking.is_some(),
-                        options,
-                    });
-                }
-            }
-            ast::PieceClause::Enter {
+            ast::PieceClause::Teleport { .. } => def.teleports.extend(self.teleport(clause)),
+            ast::PieceClause::Enter { .. } => def.entries.extend(self.entry_condition(clause)),
+        }
+    }
+
+    /// A `teleport` clause, if its zones and pieces resolve (what does not is reported).
+    fn teleport(&mut self, clause: &ast::PieceClause) -> Option<Teleport> {
+        let ast::PieceClause::Teleport {
+            anchors,
+            from,
+            to,
+            not_attacking,
+            guards,
+            ..
+        } = clause
+        else {
+            return None;
+        };
+        let anchors: Vec<PieceKind> = anchors.iter().filter_map(|a| self.piece_ref(a)).collect();
+        let from_zone = from.as_ref().map(|z| self.zone_ref(z));
+        let to_zone = to.as_ref().map(|z| self.zone_ref(z));
+        let options = self.option_guards(guards);
+        let resolved = match (to_zone, from_zone) {
+            (Some(None), _) | (_, Some(None)) => false,
+            (Some(Some(_)), _) => true,
+            (None, _) => !anchors.is_empty(),
+        };
+        resolved.then(|| Teleport {
+            anchors,
+            from: from_zone.flatten(),
+            to: to_zone.flatten(),
+            not_attacking: not_attacking.is_some(),
+            options,
+        })
+    }
+
+    /// An `enter ZONE only when holding ...` clause, if its zone and pieces resolve.
+    fn entry_condition(&mut self, clause: &ast::PieceClause) -> Option<EntryCondition> {
+        let ast::PieceClause::Enter {
+            zone,
+            holding,
+            guards,
+            ..
+        } = clause
+        else {
+            return None;
+        };
+        let zone = self.zone_ref(zone);
+        let kinds = self.holding_refs(holding);
+        let options = self.option_guards(guards);
+        match (zone, kinds.is_empty()) {
+            (Some(zone), false) => Some(EntryCondition {
                 zone,
-                holding,
-                guards,
-                ..
-            } => {
-                let zone = self.zone_ref(zone);
-                let kinds = self.holding_refs(holding);
-                let options = self.option_guards(guards);
-                if let (Some(zone), false) = (zone, kinds.is_empty()) {
-                    def.entries.push(EntryCondition {
-                        zone,
-                        kinds,
-                        options,
-                    });
-                }
-            }
+                kinds,
+                options,
+            }),
+            _ => None,
         }
     }
 
@@ -961,27 +1003,7 @@ impl Ctx {
             .collect();
         let mut cycles = Vec::new();
         let order = super::dependency_order(&edges, |cycle, target, span| {
-            let path: Vec<String> = cycle
-                .iter()
-                .chain(std::iter::once(&target))
-                .map(|p| format!("`{}`", decls[*p].name.node))
-                .collect();
-            let help = if path.len() == 2 {
-                format!(
-                    "`{}` is defined by its own moves; write its patterns out",
-                    decls[target].name.node
-                )
-            } else {
-                format!(
-                    "these pieces copy each other's moves in a loop: {}; write the patterns out in one of them",
-                    path.join(" -> ")
-                )
-            };
-            cycles.push(DefinitionError::LikeCycle {
-                name: decls[target].name.node.clone(),
-                at: span.into(),
-                help,
-            });
+            cycles.push(like_cycle(decls, cycle, target, span));
         });
         for c in cycles {
             self.report(c);

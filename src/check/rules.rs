@@ -156,21 +156,17 @@ impl Ctx {
                 self.checks_rule(n, verdict(v.node), span, rules, seen);
             }
             ast::Rule::ChecksForbidden => {
-                self.refuse_guards(line, "checks forbidden");
                 rules.checks_forbidden |=
-                    self.again(&mut seen.checks_forbidden, (), span, "checks forbidden");
+                    self.flag_rule(line, &mut seen.checks_forbidden, "checks forbidden");
             }
             ast::Rule::Explosions => {
-                self.refuse_guards(line, "captures explode");
-                rules.explosions |= self.again(&mut seen.explosions, (), span, "captures explode");
+                rules.explosions |= self.flag_rule(line, &mut seen.explosions, "captures explode");
             }
             ast::Rule::MustCapture => {
-                self.refuse_guards(line, "must capture");
-                rules.must_capture |= self.again(&mut seen.must_capture, (), span, "must capture");
+                rules.must_capture |= self.flag_rule(line, &mut seen.must_capture, "must capture");
             }
             ast::Rule::Extinction => {
-                self.refuse_guards(line, "extinction");
-                rules.extinction |= self.again(&mut seen.extinction, (), span, "extinction");
+                rules.extinction |= self.flag_rule(line, &mut seen.extinction, "extinction");
             }
             ast::Rule::Stalemate(v) => {
                 self.refuse_guards(line, "stalemate");
@@ -206,28 +202,23 @@ impl Ctx {
                     rules.drops_options = options;
                 }
             }
-            ast::Rule::When {
-                terms,
-                verdict: v,
-                name,
-                asks,
-                answerable,
-            } => {
+            ast::Rule::When { .. } => {
                 seen.when = true;
-                let options = self.option_guards(&line.guards);
-                let Some(terms) = self.count_terms(terms) else {
-                    return;
-                };
-                rules.conditions.push(WhenRule {
-                    terms,
-                    verdict: verdict(v.node),
-                    name: name.as_ref().map(|n| n.node.clone()),
-                    options,
-                    asks: *asks,
-                    answerable: *answerable,
-                });
+                rules.conditions.extend(self.when_rule(line));
             }
         }
+    }
+
+    /// A rule that is only on or off, without option guards: whether it is given here for the
+    /// first time (a repeat is reported).
+    fn flag_rule(
+        &mut self,
+        line: &ast::RuleLine,
+        earlier: &mut Option<Earlier<()>>,
+        name: &'static str,
+    ) -> bool {
+        self.refuse_guards(line, name);
+        self.again(earlier, (), line.rule_span, name)
     }
 
     /// `repetition N ...`: the count checked, the rule given once.
@@ -296,6 +287,30 @@ impl Ctx {
         if self.again(&mut seen.checks, value, span, "checks") {
             rules.checks = Some(value);
         }
+    }
+
+    /// A `when` rule, if its terms are valid (each bad one reported).
+    fn when_rule(&mut self, line: &ast::RuleLine) -> Option<WhenRule> {
+        let ast::Rule::When {
+            terms,
+            verdict: v,
+            name,
+            asks,
+            answerable,
+        } = &line.rule
+        else {
+            return None;
+        };
+        let options = self.option_guards(&line.guards);
+        let terms = self.count_terms(terms)?;
+        Some(WhenRule {
+            terms,
+            verdict: verdict(v.node),
+            name: name.as_ref().map(|n| n.node.clone()),
+            options,
+            asks: *asks,
+            answerable: *answerable,
+        })
     }
 
     /// The terms of a `when` rule, if every count, piece and zone in them is valid (each bad
