@@ -482,9 +482,12 @@ fn right_chars(pos: &Position) -> Vec<char> {
 fn castling_text(pos: &Position) -> String {
     let chars = right_chars(pos);
     let rights = &pos.tables().rules().rights;
+    // A side with two castling kings on the board (a promotion to king, Atomic) has no
+    // letter that could say whose right it is: none is written, as none is read.
     let mut live: Vec<usize> = (0..rights.len())
         .filter(|&i| pos.right_in_place(i) && pos.is_unmoved(rights[i].king))
         .filter(|&i| pos.is_unmoved(rights[i].partner))
+        .filter(|&i| castling_kings(pos, rights[i].side.raw()) <= 1)
         .collect();
     live.sort_by_key(|&i| {
         (
@@ -557,6 +560,26 @@ fn in_start_place(pos: &Position, p: &Placement) -> bool {
         })
 }
 
+/// How many pieces of `side` that castle as the king stand on the board.
+fn castling_kings(pos: &Position, side: u8) -> usize {
+    let t = pos.tables();
+    let kings: Vec<_> = t
+        .variant()
+        .rules()
+        .castlings
+        .iter()
+        .filter(|c| c.side.raw() == side)
+        .map(|c| c.king)
+        .collect();
+    t.geometry()
+        .squares()
+        .filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.side.raw() == side && kings.contains(&p.kind))
+        })
+        .count()
+}
+
 /// Marks the pieces of each castling right the field names as unmoved, where they stand.
 fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
     if field == "-" {
@@ -577,23 +600,8 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         };
         let rights = 0..t.rules().rights.len();
         // With two castling kings on the board (Atomic allows it) a letter cannot say whose
-        // right it is, and no FEN written could say it back: the right is dropped.
-        let kings = t
-            .variant()
-            .rules()
-            .castlings
-            .iter()
-            .filter(|c| c.side.raw() == side)
-            .map(|c| c.king)
-            .collect::<Vec<_>>();
-        let on_board = g
-            .squares()
-            .filter(|&sq| {
-                pos.piece_at(sq)
-                    .is_some_and(|p| p.side.raw() == side && kings.contains(&p.kind))
-            })
-            .count();
-        if on_board > 1 && noted_start(pos, side as usize, c).is_none() {
+        // right it is, and no FEN written says it (see `castling_text`): the right is dropped.
+        if castling_kings(pos, side) > 1 && noted_start(pos, side as usize, c).is_none() {
             continue;
         }
         // A noted piece's file: unmoved if it stands on its start square.

@@ -252,24 +252,18 @@ impl Cecp {
                 self.clock = rest
                     .parse::<u64>()
                     .ok()
-                    .map(|cs| Duration::from_millis(cs * 10))
+                    .map(|cs| Duration::from_millis(cs.saturating_mul(10)))
             }
             "level" => {
                 // level MPS BASE INC, BASE in minutes or minutes:seconds.
                 let f: Vec<&str> = rest.split_whitespace().collect();
                 if let [mps, _base, inc] = f.as_slice() {
                     self.moves_per_session = mps.parse().unwrap_or(0);
-                    let inc: f64 = inc.parse().unwrap_or(0.0);
-                    self.increment = Duration::from_secs_f64(inc.max(0.0));
+                    self.increment = seconds(inc).unwrap_or(Duration::ZERO);
                     self.fixed_time = None;
                 }
             }
-            "st" => {
-                self.fixed_time = rest
-                    .parse::<f64>()
-                    .ok()
-                    .map(|t| Duration::from_secs_f64(t.max(0.0)))
-            }
+            "st" => self.fixed_time = seconds(rest),
             "sd" => self.depth = rest.parse().ok(),
             "ping" => self.say(&format!("pong {rest}")),
             "result" => self.force = true,
@@ -539,6 +533,15 @@ pub fn to_xboard(g: Geometry, text: &str) -> String {
 pub fn read_move(start: &Position, pos: &Position, text: &str) -> Option<Move> {
     let name = variant_name(start.tables().variant(), crate::model::Protocol::XBoard);
     PieceMap::new(start, &name).parse(pos, &from_xboard(pos.tables().geometry(), text))
+}
+
+/// A time in seconds as XBoard writes it (`st 0.5`, a `level` increment), if it is one: a
+/// negative time is none, and one beyond a year is a year (no float can overflow the clock).
+fn seconds(text: &str) -> Option<Duration> {
+    const YEAR: f64 = 365.0 * 86_400.0;
+    let t: f64 = text.trim().parse().ok()?;
+    t.is_finite()
+        .then(|| Duration::from_secs_f64(t.clamp(0.0, YEAR)))
 }
 
 /// XBoard's move (or FEN: its squares are left alone) in Rulebook's squares.

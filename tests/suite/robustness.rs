@@ -364,3 +364,29 @@ fn castling_rights_with_two_kings_are_dropped() {
     let back = atomic.with_fen(&pos.fen()).unwrap();
     assert_eq!(back.hash(), pos.hash());
 }
+
+/// A second castling king made by a promotion (Kinglet Chess with its promotion rank moved to
+/// the fourth): the FEN names no castling right for that side, since no letter could say
+/// whose it is, and it reads back to itself (it used to write `KQkq` and read back `kq`).
+#[test]
+fn a_second_castling_king_leaves_its_rights_out_of_the_fen() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions/library/kinglet.variant"),
+    )
+    .unwrap()
+    .replace(
+        "zone last-rank = rank 8, mirrored",
+        "zone last-rank = rank 4, mirrored",
+    );
+    let variant = rulebook::load("kinglet-rank-4.variant", &text).unwrap();
+    let mut pos =
+        rulebook::engine::Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap());
+    let m = rulebook::engine::notation::parse_coord(&pos, "g2g4k").unwrap();
+    pos.play(m);
+    let fen = pos.fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/6K1/8/PPPPPP1P/RNBQKBNR b kq - 0 1"
+    );
+    assert_eq!(pos.with_fen(&fen).unwrap().fen(), fen);
+}
