@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use rulebook::engine::{notation, MoveKind, Position};
+use rulebook::engine::{notation, Move, MoveKind, Position};
 use rulebook::model::{PieceKind, Side, Tables, Variant};
 
 include!(concat!(env!("OUT_DIR"), "/definitions.rs"));
@@ -169,15 +169,7 @@ pub fn check_position_with(pos: &Position, notations: bool) {
     for m in moves.iter().take(MOVES_CHECKED) {
         let c = notation::coord(pos, m);
         if !notations {
-            let hash = p.hash();
-            p.play(*m);
-            p.undo_move();
-            assert_eq!(p.fen(), fen, "invariant: undo of {c} restores the FEN");
-            assert_eq!(
-                p.hash(),
-                hash,
-                "invariant: undo of {c} restores the hash ({fen})"
-            );
+            play_and_undo(&mut p, *m, &c, &fen);
             continue;
         }
         assert_eq!(
@@ -199,16 +191,7 @@ pub fn check_position_with(pos: &Position, notations: bool) {
             panic!("invariant: SAN move {s} ({c}) reads back as {read:?} ({fen})");
         }
         let _ = notation::move_info(pos, m);
-        let hash = p.hash();
-        p.play(*m);
-        let _ = p.fen();
-        p.undo_move();
-        assert_eq!(p.fen(), fen, "invariant: undo of {c} restores the FEN");
-        assert_eq!(
-            p.hash(),
-            hash,
-            "invariant: undo of {c} restores the hash ({fen})"
-        );
+        play_and_undo(&mut p, *m, &c, &fen);
     }
 }
 
@@ -401,4 +384,19 @@ mod tests {
             "sd 2\nst 0.04\nst 100\nst 0.04\nlevel 40 5 0\nst 0.04\n"
         );
     }
+}
+
+/// Plays `m` (named `c`) in `p`, writes the FEN it reaches, takes it back, and asserts the
+/// position at `fen` and its hash are restored.
+fn play_and_undo(p: &mut Position, m: Move, c: &str, fen: &str) {
+    let hash = p.hash();
+    p.play(m);
+    let _ = p.fen();
+    p.undo_move();
+    assert_eq!(p.fen(), fen, "invariant: undo of {c} restores the FEN");
+    assert_eq!(
+        p.hash(),
+        hash,
+        "invariant: undo of {c} restores the hash ({fen})"
+    );
 }
