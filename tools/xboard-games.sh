@@ -11,6 +11,9 @@
 #   shogi-second  the same, Fairy-Stockfish the first engine (Sente)
 #   gala          Gala Xiang-Qi (16x16), Rulebook against Rulebook, -rankOffset 1
 #   middle        Middle Xiangqi, Rulebook (basic) against Rulebook (full), legality testing on
+#   middle-block  the same, from the position of a recorded game (through tools/xboard-book.py)
+#                 where red must block a rhino's check: XBoard once forfeited the block, as it
+#                 was told the rhino leaps
 #   chess         chess as XBoard's `normal`, Rulebook against Fairy-Stockfish
 #   shots         screenshots of the start positions of Middle Xiangqi, Gala Xiang-Qi and
 #                 Delegating Chess in XBoard (docs/xboard-*.png)
@@ -146,8 +149,18 @@ cat >"$out/shogi-opening.pgn" <<'PGN'
 1. c3c4 g7g6 2. i3i4 h8b2= 3. c1b2 *
 PGN
 
+# 44 moves of a Middle Xiangqi game, in XBoard's coordinates: black's rhino gives check from
+# i4, and red's only answers are the general's step and the horse's block k1i2.
+cat >"$out/middle-block.txt" <<'MOVES'
+a3a4 j7i7 d2d4 i7i3 d4k4 m9k7 k4c4 d9c7 a4a5+ a6a5 j2a2 c9c8 a2a9 i3e3 c4e4 b9e8 d0c2 e3d3
+c2e1 d3d6 e4g4 h9g8 g4c4 c6c5 c4c7 c8c7 a0c2 c7a7 a9c9 a5a4+ c2a4 a7a4 k3k4 a4i4 j0k2 i4k4
+l0k3 e6e5 k2i3 k4b4 k3l6 k9k8 k0j0 j9i7 c9c7 g8h7 i3h5 k8i8 h5i7 i8i7 e1f3 b4f4 f3g1 f4l4
+j0j8 i7i8 j8i8 l9i8 l6k9 e5e4+ c3c4 l4l9 c4c5+ l9k9 g1f3 e4f4 c5c6 d6f6 f3g1 d7d3 c0c5 i8l7
+g1i2 d3m3 c5e5 l7k4 e5e8 k4j1 g0g1 f6f0 e8e9 f0b0 g1h1 m3m1 i2k1 m6m5 e9b9 j1i4
+MOVES
+
 games=("$@")
-[ ${#games[@]} -gt 0 ] || games=(shogi-first shogi-second gala middle chess)
+[ ${#games[@]} -gt 0 ] || games=(shogi-first shogi-second gala middle middle-block chess)
 for g in "${games[@]}"; do
   case "$g" in
     shogi-first) play "$g" -variant shogi -lgf "$out/shogi-opening.pgn" -fcp "$rb xboard $defs/shogi.variant" -scp "$fsf" ;;
@@ -166,6 +179,12 @@ for g in "${games[@]}"; do
       play "$g" -variant middle-xiangqi -testLegality true \
         -fcp "$rb xboard $defs/middle-xiangqi.variant" -firstOptions "Engine=basic" \
         -scp "$rb xboard $defs/middle-xiangqi.variant"
+      ;;
+    middle-block)
+      book="python3 $root/tools/xboard-book.py $out/middle-block.txt --"
+      play "$g" -variant middle-xiangqi -testLegality true \
+        -fcp "$book $rb xboard $defs/middle-xiangqi.variant" -firstOptions "Engine=basic" \
+        -scp "$book $rb xboard $defs/middle-xiangqi.variant"
       ;;
     chess) play "$g" -variant normal -fcp "$rb xboard $defs/chess.variant" -scp "$fsf" ;;
     shots)

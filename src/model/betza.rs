@@ -5,7 +5,9 @@
 //! The writer puts down what Betza can say: leapers, riders with a range, hoppers (`p`, `g`),
 //! lame leapers (`nN`, `nA`, `nD`), modes (`m`, `c`), directions, a first move (`i`), en
 //! passant (`e`) and castling (`O` with the king's distance); the last three are XBoard's
-//! extensions, which the definition reader does not take. Conditions Betza has no word for
+//! extensions, which the definition reader does not take, as are XBoard's legs (`mafsmafW`:
+//! a step to an empty square, then one turned from it, and so on), in which the XBoard
+//! dialect writes a path of steps that `n` cannot say. Conditions Betza has no word for
 //! (zones, checks, lines, which pieces may be taken) are left out, so that what is written
 //! allows at least the piece's moves; moves it cannot write at all (bent paths, shots,
 //! teleports, borrowed moves) are left out, and the result says it does not cover them. It
@@ -141,7 +143,24 @@ struct Kind {
     base: (i8, i8),
     /// The most repetitions of a rider.
     range: Option<u8>,
+    /// XBoard's multi-leg form (`mafsW`): after a first step of `base` (`W` or `F`), each
+    /// further step, to an empty square but for the last, turned from the step before.
+    turns: Option<Turns>,
 }
+
+/// The turns of a path of steps after its first, each one of [`TURNS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turns {
+    len: u8,
+    turn: [u8; MAX_TURNS],
+}
+
+/// The most steps after the first a path written with XBoard's legs may have.
+const MAX_TURNS: usize = 7;
+
+/// XBoard's directions for a leg relative to the leg before, clockwise from straight on by
+/// eighths of a turn, then the pairs that turn either way (`fs`, `s`, `bs`).
+const TURNS: [&str; 11] = ["f", "fr", "r", "br", "b", "bl", "l", "fl", "fs", "s", "bs"];
 
 /// The vectors one kind of atom takes, in each mode: `[both, move only, capture only]`.
 type Modes = [Vec<(i8, i8)>; 3];
@@ -218,7 +237,7 @@ fn write_selected(
             };
             &unzoned
         };
-        let Some((mut atoms, all)) = pattern_atoms(p) else {
+        let Some((mut atoms, all)) = pattern_atoms(p, dialect) else {
             exact = false;
             covers = false;
             continue;
@@ -296,7 +315,7 @@ fn write_selected(
         let (modes, dirs, base, k) = &atoms[i];
         let mut letter = letter_of(*base).unwrap_or('?');
         // `WF` is `K`, `RB` is `Q`: joined when nothing else tells them apart.
-        if dirs.is_empty() && !k.lame && (*base == (1, 0) || *base == (1, 1)) {
+        if dirs.is_empty() && !k.lame && k.turns.is_none() && (*base == (1, 0) || *base == (1, 1)) {
             let other = if *base == (1, 0) { (1, 1) } else { (1, 0) };
             if let Some(j) = (i + 1..atoms.len()).find(|&j| {
                 let (p2, d2, b2, k2) = &atoms[j];
@@ -321,9 +340,20 @@ fn write_selected(
             (true, l, Dialect::XBoard) => format!("{l}{range}"),
         };
         let initial = if k.initial { "i" } else { "" };
-        text.push_str(&match dialect {
-            Dialect::Rulebook => format!("{initial}{modes}{dirs}{word}"),
-            Dialect::XBoard => format!("{initial}{dirs}{modes}{word}"),
+        text.push_str(&match (dialect, k.turns) {
+            (Dialect::Rulebook, _) => format!("{initial}{modes}{dirs}{word}"),
+            (Dialect::XBoard, None) => format!("{initial}{dirs}{modes}{word}"),
+            (Dialect::XBoard, Some(t)) => {
+                let mut legs = format!("{initial}{dirs}");
+                for (i, &turn) in t.turn[..usize::from(t.len)].iter().enumerate() {
+                    legs.push_str("ma");
+                    legs.push_str(TURNS[usize::from(turn)]);
+                    if i + 1 == usize::from(t.len) {
+                        legs.push_str(modes);
+                    }
+                }
+                format!("{legs}{word}")
+            }
         });
     }
     let g = tables.geometry();
@@ -351,7 +381,7 @@ fn write_selected(
 
 /// The atoms of one pattern with the vectors each takes, and whether they say all of it;
 /// `None` when Betza cannot write its path.
-fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
+fn pattern_atoms(p: &Pattern, dialect: Dialect) -> Option<(Grouped<Kind>, bool)> {
     if p.shot || p.continuing.is_some() {
         return None;
     }
@@ -378,6 +408,7 @@ fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
         rider,
         base,
         range,
+        turns: None,
     };
     let Dirs::Vectors(first) = &p.legs[0].arms[0].dirs else {
         return None;
@@ -422,8 +453,24 @@ fn pattern_atoms(p: &Pattern) -> Option<(Grouped<Kind>, bool)> {
                 }
                 ways = longer;
             }
-            let (atoms, lame_exact) = lame_atoms(&ways, &kind)?;
-            all &= lame_exact;
+            let lame = lame_atoms(&ways, &kind);
+            // XBoard's `n` tests one square; where that is not the path, its legs say it.
+            let told = |(atoms, exact): &(Grouped<Kind>, bool)| {
+                *exact
+                    && atoms
+                        .iter()
+                        .all(|(k, _)| !k.lame || xboard_lame(k.base) == Some(true))
+            };
+            let (atoms, exact) = match (dialect, lame) {
+                (Dialect::XBoard, lame) if !lame.as_ref().is_some_and(told) => {
+                    match xboard_legs(&ways, &kind) {
+                        Some(atoms) => (atoms, true),
+                        None => lame?,
+                    }
+                }
+                (_, lame) => lame?,
+            };
+            all &= exact;
             atoms
         }
         _ => return None,
@@ -514,6 +561,106 @@ fn xboard_lame((long, short): (i8, i8)) -> Option<bool> {
     };
     path.contains(&(long / 2, short / 2))
         .then_some(path.len() == 1)
+}
+
+/// A path of steps in XBoard's legs (`mafsW`, `mafmafW`): one atom for each first step
+/// (`W` or `F`) and turns after it, the turns that mirror each other joined where only one
+/// leg turns (`fs`, `s`, `bs`); `None` when a path is too long or a step is not to a
+/// neighbour.
+fn xboard_legs(
+    ways: &[Vec<Vector>],
+    kind: &dyn Fn(Vector, bool, Option<char>, bool, Option<u8>) -> Kind,
+) -> Option<Grouped<Kind>> {
+    const ROUND: [Vector; 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let eighth = |v: Vector| ROUND.iter().position(|&r| r == v);
+    let mut out: Grouped<Kind> = Vec::new();
+    for way in ways {
+        let (&first, rest) = way.split_first()?;
+        if rest.len() > MAX_TURNS || rest.is_empty() {
+            return None;
+        }
+        let mut turns = Turns {
+            len: u8::try_from(rest.len()).ok()?,
+            turn: [0; MAX_TURNS],
+        };
+        let mut before = eighth(first)?;
+        for (i, &step) in rest.iter().enumerate() {
+            let now = eighth(step)?;
+            turns.turn[i] = u8::try_from((now + 8 - before) % 8).ok()?;
+            before = now;
+        }
+        let base = if first.0 == 0 || first.1 == 0 {
+            (1, 0)
+        } else {
+            (1, 1)
+        };
+        let k = Kind {
+            turns: Some(turns),
+            ..kind(base, false, None, false, None)
+        };
+        match out.iter_mut().find(|(o, _)| *o == k) {
+            Some((_, vs)) => {
+                if !vs.contains(&first) {
+                    vs.push(first);
+                }
+            }
+            None => out.push((k, vec![first])),
+        }
+    }
+    // A path and its mirror image from the same first steps, turning at one leg only: the
+    // pair of turns in one word.
+    let mut joined: Grouped<Kind> = Vec::new();
+    let mut used = vec![false; out.len()];
+    for i in 0..out.len() {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        let (k, vs) = &out[i];
+        let t = k.turns.expect("every atom here has legs");
+        let bends: Vec<usize> = (0..usize::from(t.len))
+            .filter(|&l| t.turn[l] % 4 != 0)
+            .collect();
+        let same =
+            |a: &[Vector], b: &[Vector]| a.len() == b.len() && a.iter().all(|v| b.contains(v));
+        if let [l] = bends[..] {
+            let mut mirror = t;
+            mirror.turn[l] = 8 - t.turn[l];
+            let twin = (0..out.len()).find(|&j| {
+                !used[j]
+                    && out[j].0
+                        == Kind {
+                            turns: Some(mirror),
+                            ..*k
+                        }
+                    && same(&out[j].1, vs)
+            });
+            if let Some(j) = twin {
+                used[j] = true;
+                let mut both = t;
+                both.turn[l] = 7 + t.turn[l].min(mirror.turn[l]);
+                joined.push((
+                    Kind {
+                        turns: Some(both),
+                        ..*k
+                    },
+                    vs.clone(),
+                ));
+                continue;
+            }
+        }
+        joined.push((*k, vs.clone()));
+    }
+    Some(joined)
 }
 
 /// Splits vectors by the leap they are turns of, in order of first appearance.

@@ -194,31 +194,52 @@ fn xboard_betza_orders_modifiers_as_xboard_reads_them_and_says_what_it_covers() 
     ));
     assert_eq!(first.text, "ifmnDK");
     // Paths of three steps: a triple step (Omega chess's pawn), the Janggi elephant, and a
-    // path with no lame atom (two orthogonal steps, then outward), written as the leap to
-    // where it ends: more is allowed, nothing is missing. XBoard's `n` tests one square, half
-    // the leap: the triple step's first, and for `nZ` one off the elephant's path, so the
-    // elephant is told as the free leap.
-    let triple = xboard(&with_moves(
-        "  move unmoved: step forward then step same then step same, move-only",
-    ));
+    // path with no lame atom (two orthogonal steps, then outward). XBoard's `n` tests one
+    // square, half the leap away: the triple step's first only, and for `nZ` one off the
+    // elephant's path. XBoard's legs (`a`, each leg turned from the one before) test every
+    // square passed, and say each path exactly.
+    let legs = |moves: &str| {
+        let w = xboard(&with_moves(moves));
+        (w.text, w.exact, w.covers)
+    };
     assert_eq!(
-        (triple.text.as_str(), triple.exact, triple.covers),
-        ("ifmnH", false, true)
+        legs("  move unmoved: step forward then step same then step same, move-only"),
+        ("ifmafmafmW".to_string(), true, true)
     );
-    let elephant = xboard(&with_moves(
-        "  move step orthogonal then step outward then step same",
-    ));
     assert_eq!(
-        (elephant.text.as_str(), elephant.exact, elephant.covers),
-        ("Z", false, true)
+        legs("  move step orthogonal then step outward then step same"),
+        ("mafsmafW".to_string(), true, true)
     );
-    let rhino = xboard(&with_moves(
-        "  move step orthogonal then step same then step outward",
-    ));
     assert_eq!(
-        (rhino.text.as_str(), rhino.exact, rhino.covers),
-        ("C", false, true)
+        legs("  move step orthogonal then step same then step outward"),
+        ("mafmafsW".to_string(), true, true)
     );
+    // A diagonal step, then an orthogonal one outward (the Gryphon's first square); the
+    // Xiangqi horse and elephant keep XBoard's `n`, which says them exactly.
+    assert_eq!(
+        legs("  move step diagonal then step outward"),
+        ("mafsF".to_string(), true, true)
+    );
+    assert_eq!(
+        legs("  move step orthogonal then step outward"),
+        ("nN".to_string(), true, true)
+    );
+    assert_eq!(
+        legs("  move step diagonal then step same"),
+        ("nA".to_string(), true, true)
+    );
+    // Turns that are not mirror images of each other at one leg are written one way each.
+    assert_eq!(
+        legs("  move step forward then step right then step forward, move-only"),
+        ("fmarmalmW".to_string(), true, true)
+    );
+    // The reader's own dialect has no legs: the leap to where the path ends, inexact.
+    let t = with_moves("  move step orthogonal then step same then step outward");
+    let rhino = rulebook::model::betza::write(
+        t.tables(),
+        t.tables().variant().piece_by_name("Piece").unwrap(),
+    );
+    assert_eq!((rhino.text.as_str(), rhino.exact), ("C", false));
     let chess = common::start("chess.variant");
     let t = chess.tables();
     let pawn = write_as(
