@@ -259,15 +259,55 @@ pub enum DefinitionError {
     },
 
     // ---- sides ----
-    /// More than two sides are declared.
-    #[error("more than two sides are not supported yet")]
+    /// More than four sides are declared.
+    #[error("a game has at most four sides")]
     #[diagnostic(
         code(rulebook::sides::too_many),
-        help("this version plays two-player games only; remove the extra sides")
+        help("a game is played by two, three or four sides; remove the extra ones")
     )]
     TooManySides {
         /// The first side too many.
-        #[label("a third side")]
+        #[label("a fifth side")]
+        at: SourceSpan,
+    },
+
+    /// Two sides of a game with more than two share an initial.
+    #[error("sides `{name}` and `{other}` have the same initial")]
+    #[diagnostic(
+        code(rulebook::sides::initial),
+        help("with more than two sides, a side's initial marks its pieces in setups and FEN (`rK` is a king of the side whose name starts with `r`): name the sides so that their initials differ")
+    )]
+    SideInitialClash {
+        /// The later side.
+        name: String,
+        /// The earlier side with the same initial.
+        other: String,
+        /// The later side's name.
+        #[label(primary, "same initial as `{other}`")]
+        at: SourceSpan,
+        /// The earlier side's name.
+        #[label("declared here")]
+        first: SourceSpan,
+    },
+
+    /// A zone, castling or line turned a quarter for a side facing east or west on a board
+    /// that is not square.
+    #[error("a copy turned a quarter of the way round needs a square board")]
+    #[diagnostic(
+        code(rulebook::sides::quarter_turn),
+        help("the sides face {from} and {to}: a {width} x {height} board turned a quarter does not cover itself; make the board square, or write this side's copy out instead of `, mirrored` or `, rotated`")
+    )]
+    QuarterTurn {
+        /// The first side's facing.
+        from: String,
+        /// The other side's facing.
+        to: String,
+        /// Files.
+        width: u8,
+        /// Ranks.
+        height: u8,
+        /// The symmetry word.
+        #[label("turned for the side facing {to}")]
         at: SourceSpan,
     },
 
@@ -280,6 +320,36 @@ pub enum DefinitionError {
     TooFewSides {
         /// The declaration.
         #[label("only one side")]
+        at: SourceSpan,
+    },
+
+    /// A `teams` declaration names a side that is not declared.
+    #[error("`{name}` is not a side")]
+    #[diagnostic(
+        code(rulebook::teams::unknown_side),
+        help("a team is made of the sides `sides` declares: {sides}")
+    )]
+    UnknownTeamSide {
+        /// The name.
+        name: String,
+        /// The sides declared.
+        sides: String,
+        /// Where.
+        #[label("no side has this name")]
+        at: SourceSpan,
+    },
+
+    /// A side in two teams of one `teams` declaration.
+    #[error("side `{name}` is in more than one team")]
+    #[diagnostic(
+        code(rulebook::teams::twice),
+        help("put each side in one team; a side left out plays for itself")
+    )]
+    TeamTwice {
+        /// The name.
+        name: String,
+        /// Where it is named again.
+        #[label("already in a team")]
         at: SourceSpan,
     },
 
@@ -804,7 +874,7 @@ pub enum DefinitionError {
     #[error("too many kinds of piece")]
     #[diagnostic(
         code(rulebook::piece::too_many),
-        help("a variant may declare at most {max} kinds of piece")
+        help("a variant may declare at most {max} kinds of piece (127 with two sides, 85 with three, 63 with four)")
     )]
     TooManyPieces {
         /// The limit.
@@ -1428,6 +1498,25 @@ pub enum DefinitionError {
         width: u8,
         /// The row.
         #[label("{squares} squares")]
+        at: SourceSpan,
+    },
+
+    /// A setup cell of a game with more than two sides that does not start with a side's
+    /// initial, or an initial with no piece after it.
+    #[error("`{cell}` does not say whose piece it is")]
+    #[diagnostic(
+        code(rulebook::setup::side_initial),
+        help("with more than two sides a piece is written with its side's initial, then its letter in uppercase ({tags}), as in `{example}`")
+    )]
+    SetupSideInitial {
+        /// The cell as written.
+        cell: String,
+        /// The sides' initials.
+        tags: String,
+        /// A piece written right.
+        example: String,
+        /// The cell.
+        #[label("a side's initial and a piece letter expected")]
         at: SourceSpan,
     },
 

@@ -16,7 +16,10 @@ mod zones;
 
 use crate::{
     diagnostics::{DefinitionError, Diagnostics},
-    model::{Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Variant, Verdict},
+    model::{
+        Facing, Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Square, Variant, Verdict,
+        MAX_SIDES,
+    },
     syntax::{self, ast, Span},
 };
 
@@ -111,6 +114,12 @@ pub(crate) struct Ctx {
     problems: Vec<DefinitionError>,
     /// The board, unless it is missing or invalid (square checks are then skipped).
     geometry: Option<Geometry>,
+    /// Where each side faces, in turn order (north and south until `sides` says otherwise).
+    facings: Vec<Facing>,
+    /// Each side's initial, lowercase, once `sides` is read.
+    side_tags: Vec<char>,
+    /// Where a quarter turn on a board that is not square was reported already.
+    quarter_turns: std::collections::HashSet<usize>,
     zones: Names,
     partitions: Names,
     lines: Names,
@@ -129,6 +138,59 @@ impl Ctx {
     fn error_count(&self) -> usize {
         self.problems.iter().filter(|p| !p.is_warning()).count()
     }
+
+    /// Where each side faces: as declared, or north and south where `sides` is missing or
+    /// invalid (reported).
+    fn facings(&self) -> Vec<Facing> {
+        if self.facings.is_empty() {
+            vec![Facing::North, Facing::South]
+        } else {
+            self.facings.clone()
+        }
+    }
+
+    /// Where side `side` faces ([`Ctx::facings`]).
+    fn facing(&self, side: usize) -> Facing {
+        match self.facings.get(side) {
+            Some(&f) => f,
+            None if side == 0 => Facing::North,
+            None => Facing::South,
+        }
+    }
+
+    /// `sq` as the side `side` has it, copied from `from`'s by `sym`; a quarter turn on a
+    /// board that is not square is reported (at `at`, once) and gives `None`.
+    fn turned_square(
+        &mut self,
+        g: Geometry,
+        sq: Square,
+        (from, side): (usize, usize),
+        sym: ast::Symmetry,
+        at: crate::syntax::Span,
+    ) -> Option<Square> {
+        let (from, to) = (self.facing(from), self.facing(side));
+        let turned = g.turned(sq, from, to, sym == ast::Symmetry::Mirrored);
+        if turned.is_none() && self.quarter_turns.insert(at.start) {
+            self.report(DefinitionError::QuarterTurn {
+                from: facing_word(from).into(),
+                to: facing_word(to).into(),
+                width: g.width,
+                height: g.height,
+                at: at.into(),
+            });
+        }
+        turned
+    }
+}
+
+/// The compass word of a facing.
+fn facing_word(f: Facing) -> &'static str {
+    match f {
+        Facing::North => "north",
+        Facing::South => "south",
+        Facing::East => "east",
+        Facing::West => "west",
+    }
 }
 
 /// The declarations of a file, sorted by kind.
@@ -145,6 +207,7 @@ struct Items<'a> {
     castlings: Vec<&'a ast::CastlingDecl>,
     rules: Option<&'a ast::RulesDecl>,
     setup: Option<&'a ast::SetupDecl>,
+    teams: Vec<&'a ast::TeamsDecl>,
     /// Setups for some option settings (`if OPTION: setup`).
     other_setups: Vec<&'a ast::SetupDecl>,
     drawing: Option<&'a ast::DrawingDecl>,
@@ -185,6 +248,7 @@ impl<'a> Items<'a> {
             setup: None,
             other_setups: Vec::new(),
             drawing: None,
+            teams: Vec::new(),
         };
         for item in &file.items {
             match item {
@@ -202,6 +266,7 @@ impl<'a> Items<'a> {
                 ast::Item::Piece(d) => items.pieces.push(d),
                 ast::Item::Castling(d) => items.castlings.push(d),
                 ast::Item::Drawing(d) => once(&mut items.drawing, d, |d| d.keyword, "drawing", ctx),
+                ast::Item::Teams(d) => items.teams.push(d),
             }
         }
         let missing = [
@@ -270,6 +335,11 @@ impl Ctx {
         }
         self.drops_used(&rules, &items.pieces);
         let drawing = items.drawing.map(|d| self.drawing(d)).unwrap_or_default();
+        let teams = items
+            .teams
+            .iter()
+            .map(|d| (self.option_guards(&d.guards), self.teams(d, &sides)))
+            .collect();
         self.unused();
         let geometry = self.geometry?;
         let variant = Variant {
@@ -288,6 +358,7 @@ impl Ctx {
             hand,
             other_hands,
             drawing,
+            teams,
         };
         if self.lints && self.error_count() == 0 {
             self.lint(&variant, items);
@@ -421,6 +492,36 @@ impl Ctx {
         out
     }
 
+    /// Each side's team under one `teams` declaration: the index of its partnership, or a
+    /// team of its own for a side it leaves out.
+    fn teams(&mut self, decl: &ast::TeamsDecl, sides: &[SideDef]) -> Vec<u8> {
+        let mut team: Vec<Option<u8>> = vec![None; sides.len()];
+        for (i, members) in decl.teams.iter().enumerate() {
+            for name in members {
+                match sides.iter().position(|s| s.name == name.node) {
+                    Some(s) if team[s].is_some() => self.report(DefinitionError::TeamTwice {
+                        name: name.node.clone(),
+                        at: name.span.into(),
+                    }),
+                    Some(s) => team[s] = Some(i as u8),
+                    None => self.report(DefinitionError::UnknownTeamSide {
+                        name: name.node.clone(),
+                        sides: sides
+                            .iter()
+                            .map(|s| format!("`{}`", s.name))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        at: name.span.into(),
+                    }),
+                }
+            }
+        }
+        let named = decl.teams.len() as u8;
+        (0..sides.len())
+            .map(|s| team[s].unwrap_or(named + s as u8))
+            .collect()
+    }
+
     fn sides(&mut self, decl: &ast::SidesDecl) -> Vec<SideDef> {
         let mut out: Vec<SideDef> = Vec::new();
         for (i, side) in decl.sides.iter().enumerate() {
@@ -440,7 +541,23 @@ impl Ctx {
             });
         }
         const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
+        let many = decl.sides.len() > 2;
         for (i, side) in decl.sides.iter().enumerate() {
+            let initial = side.name.node.chars().next();
+            let same = decl.sides[..i]
+                .iter()
+                .find(|s| s.name.node != side.name.node && s.name.node.chars().next() == initial);
+            if let (true, Some(first)) = (many, same) {
+                self.report(DefinitionError::SideInitialClash {
+                    name: side.name.node.clone(),
+                    other: first.name.node.clone(),
+                    at: side.name.span.into(),
+                    first: first.name.span.into(),
+                });
+            }
+        }
+        // With more than two sides FEN names the side to move by its initial.
+        for (i, side) in decl.sides.iter().enumerate().filter(|_| !many) {
             let initial = side.name.node.chars().next();
             let clash = (0..decl.sides.len().min(ORDINALS.len()))
                 .find(|&j| j != i && initial == Some(Side::nth(j).fen_letter()));
@@ -457,9 +574,20 @@ impl Ctx {
             0 | 1 => self.report(DefinitionError::TooFewSides {
                 at: decl.span.into(),
             }),
-            2 => {}
+            2..=MAX_SIDES => {
+                self.facings = out.iter().map(|s| s.facing).collect();
+                self.side_tags = out
+                    .iter()
+                    .map(|s| {
+                        s.name
+                            .chars()
+                            .next()
+                            .map_or('?', |c| c.to_ascii_lowercase())
+                    })
+                    .collect();
+            }
             _ => self.report(DefinitionError::TooManySides {
-                at: decl.sides[2].span.into(),
+                at: decl.sides[MAX_SIDES].span.into(),
             }),
         }
         out

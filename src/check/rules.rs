@@ -37,24 +37,6 @@ struct SeenRules {
     when: bool,
 }
 
-/// The second side's copies of castlings written for the first, mirrored or rotated.
-fn second_side_castlings(g: Geometry, sym: ast::Symmetry, all: &[Castling]) -> Vec<Castling> {
-    let turn = |sq: Square| match sym {
-        ast::Symmetry::Mirrored => g.flip_ranks(sq),
-        ast::Symmetry::Rotated => g.rotate(sq),
-    };
-    all.iter()
-        .map(|c| Castling {
-            side: Side::SECOND,
-            king_from: turn(c.king_from),
-            king_to: turn(c.king_to),
-            partner_from: turn(c.partner_from),
-            partner_to: turn(c.partner_to),
-            ..c.clone()
-        })
-        .collect()
-}
-
 /// The royals a checkmate rule protects.
 fn royal_guard(guard: ast::RoyalGuard) -> RoyalGuard {
     match guard {
@@ -453,8 +435,8 @@ impl Ctx {
             None => any_start(g, &template),
         };
         if let Some(sym) = &d.symmetry {
-            let second = second_side_castlings(g, sym.node, &all);
-            all.extend(second);
+            let copies = self.castling_copies(g, sym, &all);
+            all.extend(copies);
         }
         if setup_ok && starts.is_some() {
             for c in &all {
@@ -462,6 +444,40 @@ impl Ctx {
             }
         }
         all
+    }
+
+    /// Every other side's copies of castlings written for one, each turned to that side's
+    /// facing (a copy a board that is not square cannot hold is left out, reported).
+    fn castling_copies(
+        &mut self,
+        g: Geometry,
+        sym: &crate::syntax::Spanned<ast::Symmetry>,
+        all: &[Castling],
+    ) -> Vec<Castling> {
+        let mut out = Vec::new();
+        for c in all {
+            let from = c.side.index();
+            for side in (0..self.facings().len()).filter(|&s| s != from) {
+                let mut turn = |sq| self.turned_square(g, sq, (from, side), sym.node, sym.span);
+                let (Some(king_from), Some(king_to), Some(partner_from), Some(partner_to)) = (
+                    turn(c.king_from),
+                    turn(c.king_to),
+                    turn(c.partner_from),
+                    turn(c.partner_to),
+                ) else {
+                    continue;
+                };
+                out.push(Castling {
+                    side: Side::nth(side),
+                    king_from,
+                    king_to,
+                    partner_from,
+                    partner_to,
+                    ..c.clone()
+                });
+            }
+        }
+        out
     }
 
     /// The start squares as written, `Some(None)` for a castling from any start, or `None`

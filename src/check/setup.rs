@@ -14,7 +14,17 @@ impl Ctx {
     /// The start position, the pieces in hand, and whether it is complete and valid.
     pub(super) fn setup(&mut self, decl: &ast::SetupDecl) -> (Vec<Placement>, Hand, bool) {
         let errors_before = self.error_count();
-        let hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
+        let tagged;
+        let decl = if self.side_tags.len() > 2 {
+            tagged = self.with_side_tags(decl);
+            &tagged
+        } else {
+            decl
+        };
+        let mut hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
+        if self.side_tags.len() > 2 {
+            hand_cells = self.join_side_tags(hand_cells);
+        }
         if let Some(hand) = &decl.hand {
             if hand_cells.len() > crate::model::MAX_IN_HANDS {
                 self.report(DefinitionError::SetupHandTooLarge {
@@ -48,13 +58,75 @@ impl Ctx {
         (placements, hand, ok)
     }
 
+    /// The setup with each side's initial joined to the piece after it (`rK`), for a game of
+    /// more than two sides.
+    fn with_side_tags(&mut self, decl: &ast::SetupDecl) -> ast::SetupDecl {
+        let mut out = decl.clone();
+        for row in &mut out.rows {
+            row.cells = self.join_side_tags(std::mem::take(&mut row.cells));
+        }
+        out
+    }
+
+    /// Cells with each side's initial joined to the piece right after it; a piece without an
+    /// initial, or an initial without a piece, is reported and left out.
+    fn join_side_tags(
+        &mut self,
+        cells: Vec<Spanned<ast::SetupCell>>,
+    ) -> Vec<Spanned<ast::SetupCell>> {
+        let mut out = Vec::new();
+        let mut cells = cells.into_iter().peekable();
+        while let Some(cell) = cells.next() {
+            let ast::SetupCell::Piece(tag) = &cell.node else {
+                out.push(cell);
+                continue;
+            };
+            let initial = tag.chars().next().filter(|c| self.side_tags.contains(c));
+            let next = cells.peek().filter(|n| n.span.start == cell.span.end);
+            match (initial, tag.len(), next.map(|n| &n.node)) {
+                (Some(t), 1, Some(ast::SetupCell::Piece(letter)))
+                    if !letter.chars().any(|c| c.is_ascii_lowercase()) =>
+                {
+                    let letter = format!("{t}{letter}");
+                    let end = next.map_or(cell.span.end, |n| n.span.end);
+                    cells.next();
+                    out.push(Spanned::new(
+                        ast::SetupCell::Piece(letter),
+                        crate::syntax::Span::new(cell.span.start, end),
+                    ));
+                }
+                _ => {
+                    let first = self.side_tags[0];
+                    self.report(DefinitionError::SetupSideInitial {
+                        cell: tag.clone(),
+                        tags: self
+                            .side_tags
+                            .iter()
+                            .map(|t| format!("`{t}`"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        example: format!("{first}K"),
+                        at: cell.span.into(),
+                    });
+                    // The square is still taken, so that the row keeps its width.
+                    out.push(Spanned::new(ast::SetupCell::Empty(Some(1)), cell.span));
+                }
+            }
+        }
+        out
+    }
+
     /// Reports letters no piece has and characters that are not cells, each letter once.
     fn setup_letters<'a>(&mut self, cells: impl Iterator<Item = &'a Spanned<ast::SetupCell>>) {
         let mut unknown: HashSet<String> = HashSet::new();
         for cell in cells {
             match &cell.node {
                 ast::SetupCell::Piece(letter) => {
-                    let key = letter.to_uppercase();
+                    let key = if self.side_tags.len() > 2 {
+                        letter.chars().skip(1).collect()
+                    } else {
+                        letter.to_uppercase()
+                    };
                     if !self.pieces.letters.contains_key(&key) && unknown.insert(key) {
                         let help = self.declared_letters_help();
                         self.report(DefinitionError::SetupUnknownLetter {
@@ -126,6 +198,21 @@ impl Ctx {
 
     /// The side a setup letter's case names and the kind it is the letter of, if declared.
     fn setup_piece(&self, letter: &str) -> (Side, Option<PieceKind>) {
+        if self.side_tags.len() > 2 {
+            let mut chars = letter.chars();
+            let tag = chars.next();
+            let side = self
+                .side_tags
+                .iter()
+                .position(|&t| Some(t) == tag)
+                .unwrap_or(0);
+            let kind = self
+                .pieces
+                .letters
+                .get(chars.as_str())
+                .map(|&k| PieceKind::nth(k));
+            return (Side::nth(side), kind);
+        }
         let upper = letter.to_uppercase();
         let side = if upper == *letter {
             Side::FIRST

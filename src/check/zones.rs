@@ -8,9 +8,6 @@ use crate::{
 
 use super::Ctx;
 
-/// Sides a zone is evaluated for; the checker refuses any other number of sides.
-const SIDES: usize = 2;
-
 /// Cells of a mask that are in the zone.
 const IN_CELLS: [char; 4] = ['x', 'X', '#', '*'];
 /// Cells of a mask that are outside the zone.
@@ -88,10 +85,11 @@ impl Ctx {
         holes: Option<&ast::ZoneExpr>,
     ) -> (Vec<Zone>, Vec<Partition>, Vec<Line>, SquareSet) {
         let n = decls.len();
+        let sides = self.facings().len();
         let mut poisoned = vec![false; n];
         let order = self.zone_order(decls, &mut poisoned);
         let mut ev = Evaluated {
-            values: vec![vec![SquareSet::EMPTY; SIDES]; n],
+            values: vec![vec![SquareSet::EMPTY; sides]; n],
             poisoned,
         };
         for i in order {
@@ -115,11 +113,12 @@ impl Ctx {
     /// A line's edges per side: every orthogonal step between a square of its first set and
     /// one of its second.
     fn line(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Line {
-        let mut north = vec![SquareSet::EMPTY; SIDES];
-        let mut east = vec![SquareSet::EMPTY; SIDES];
-        let mut first = vec![SquareSet::EMPTY; SIDES];
+        let sides = self.facings().len();
+        let mut north = vec![SquareSet::EMPTY; sides];
+        let mut east = vec![SquareSet::EMPTY; sides];
+        let mut first = vec![SquareSet::EMPTY; sides];
         let mut tainted = false;
-        for side in 0..SIDES {
+        for side in 0..sides {
             let mark = self.problems.len();
             let sets: Vec<SquareSet> = decl
                 .parts
@@ -156,7 +155,7 @@ impl Ctx {
     /// A partition's parts per side (the last part wins a square two share, after the report).
     fn partition(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Partition {
         let n = self.geometry.map_or(0, |g| g.len());
-        let mut part_of = vec![vec![0u16; n]; SIDES];
+        let mut part_of = vec![vec![0u16; n]; self.facings().len()];
         let mut tainted = false;
         for (side, parts) in part_of.iter_mut().enumerate() {
             let mark = self.problems.len();
@@ -273,13 +272,16 @@ impl Ctx {
         let errors_before = self.error_count();
         let mut tainted = ev.poisoned[i];
         let first = self.eval_expr(&decl.expr, 0, ev, &mut tainted);
-        let mut squares = vec![first; SIDES];
-        match (decl.symmetry.as_ref().map(|s| s.node), self.geometry) {
-            (Some(ast::Symmetry::Mirrored), Some(g)) => {
-                squares[1] = first.iter().map(|s| g.flip_ranks(s)).collect();
-            }
-            (Some(ast::Symmetry::Rotated), Some(g)) => {
-                squares[1] = first.iter().map(|s| g.rotate(s)).collect();
+        let mut squares = vec![first; self.facings().len()];
+        match (decl.symmetry.as_ref(), self.geometry) {
+            (Some(sym), Some(g)) => {
+                // Every other side's copy, turned to its facing.
+                for (side, slot) in squares.iter_mut().enumerate().skip(1) {
+                    *slot = first
+                        .iter()
+                        .filter_map(|sq| self.turned_square(g, sq, (0, side), sym.node, sym.span))
+                        .collect();
+                }
             }
             (Some(_), None) => {}
             (None, _) => {

@@ -116,18 +116,18 @@ impl Position {
             }
             out.push(']');
         }
-        let _ = write!(
-            out,
-            " {} {} ",
-            self.side_to_move().fen_letter(),
-            castling_text(self)
-        );
+        // With more than two sides, the side to move is its initial.
+        let to_move = match t.variant().tags_sides() {
+            true => t.variant().side_tag(self.side_to_move()),
+            false => self.side_to_move().fen_letter(),
+        };
+        let _ = write!(out, " {to_move} {} ", castling_text(self));
         match self.en_passant() {
             Some((targets, victim)) => {
                 // A piece that did not pass straight forward (a diagonal double step) is named
                 // first, as Fairy-Stockfish names a double step's destination: the reader
                 // would otherwise look for it straight ahead of the targets.
-                let mover = self.previous_side(self.side_to_move());
+                let mover = self.last_mover();
                 if straight_beyond(self, targets, mover) != Some(victim) {
                     let _ = write!(out, "{}", g.name(victim));
                 }
@@ -226,6 +226,23 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
             file = file.saturating_add(1);
             continue;
         }
+        // With more than two sides a piece is its side's initial, then its letter (`rK`).
+        let (tag, c) = if pos.tables().variant().tags_sides() {
+            if pos.tables().variant().side_by_tag(c).is_none() {
+                return err(format!(
+                    "`{c}` in rank {} is not the initial of a side: with more than two sides a \
+                     piece is written with its side's initial, as in `{}K`",
+                    rank + 1,
+                    pos.tables().variant().side_tag(Side::FIRST)
+                ));
+            }
+            match chars.next() {
+                Some(l) => (Some(c), l),
+                None => return err(format!("`{c}` without a piece letter in rank {}", rank + 1)),
+            }
+        } else {
+            (None, c)
+        };
         let mut letter = if c == '+' {
             match chars.next() {
                 Some(l) if l.is_ascii_alphabetic() => format!("+{l}"),
@@ -234,6 +251,9 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
         } else {
             c.to_string()
         };
+        if let Some(tag) = tag {
+            letter.insert(0, tag);
+        }
         // `Q~` is the variant's piece with that letter if it has one, else the `~` (a mark of
         // promotion the variant does not tell apart) is dropped.
         if chars.peek() == Some(&'~') {
@@ -273,12 +293,23 @@ fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenEr
 fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenError> {
     let mut total = 0usize;
     let keeps_hands = pos.tables().rules().drops;
-    for c in hand.chars().filter(|c| *c != '-' && *c != '~') {
+    let tags = pos.tables().variant().tags_sides();
+    let mut chars = hand.chars().filter(|c| *c != '-' && *c != '~');
+    while let Some(c) = chars.next() {
         if !keeps_hands {
             return err("this game keeps no pieces in hand");
         }
-        let piece = piece_from_letter(pos, &c.to_string())
-            .ok_or_else(|| ParseFenError(format!("unknown piece letter `{c}` in hand")))?;
+        // With more than two sides a piece in hand is its side's initial and its letter.
+        let token: String = if tags {
+            match chars.next() {
+                Some(l) => [c, l].into_iter().collect(),
+                None => return err(format!("`{c}` in hand without a piece letter")),
+            }
+        } else {
+            c.to_string()
+        };
+        let piece = piece_from_letter(pos, &token)
+            .ok_or_else(|| ParseFenError(format!("unknown piece letter `{token}` in hand")))?;
         total += 1;
         if total > MAX_IN_HANDS {
             return err(format!(
@@ -419,29 +450,17 @@ fn parse_side(pos: &Position, s: &str) -> Result<Side, ParseFenError> {
     }
 }
 
-/// The piece written as `letter` (case gives the side), if the variant has it.
+/// The piece written as `letter` (case gives the side, or with more than two sides the
+/// side's initial before it: `rK`), if the variant has it.
 pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
-    let t = pos.tables();
-    let upper = letter.chars().any(|c| c.is_ascii_uppercase());
-    let lower = letter.chars().any(|c| c.is_ascii_lowercase());
-    if upper == lower {
-        return None;
-    }
-    let kind = t.variant().piece_by_letter(letter)?;
-    Some(Piece {
-        side: if upper { Side::FIRST } else { Side::SECOND },
-        kind,
-    })
+    let (side, kind) = pos.tables().variant().read_piece_token(letter)?;
+    Some(Piece { side, kind })
 }
 
-/// The FEN letters of a piece: uppercase for the first side, lowercase otherwise.
+/// The FEN letters of a piece: uppercase for the first side, lowercase for the second; with
+/// more sides, the side's initial and the uppercase letter (`rK`).
 pub fn piece_letter(pos: &Position, p: Piece) -> String {
-    let l = &pos.tables().variant().piece(p.kind).letter;
-    if p.side.raw() == 0 {
-        l.to_ascii_uppercase()
-    } else {
-        l.to_ascii_lowercase()
-    }
+    pos.tables().variant().piece_token(p.side, p.kind)
 }
 
 /// For each castling right: its FEN character.
@@ -470,7 +489,7 @@ fn right_chars(pos: &Position) -> Vec<char> {
                 (true, false) => 'Q',
                 (false, _) => Geometry::file_char(g.file(r.partner)).to_ascii_uppercase(),
             };
-            if r.side.raw() == 0 {
+            if r.side.raw() == 0 || t.variant().tags_sides() {
                 c
             } else {
                 c.to_ascii_lowercase()
@@ -521,7 +540,11 @@ fn castling_text(pos: &Position) -> String {
                 let c = Geometry::file_char(g.file(p.square));
                 (
                     g.file(p.square),
-                    if s == 0 { c.to_ascii_uppercase() } else { c },
+                    if s == 0 || t.variant().tags_sides() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    },
                 )
             })
             .collect();
@@ -531,7 +554,15 @@ fn castling_text(pos: &Position) -> String {
                 letters.push(c);
             }
         }
-        out.extend(letters);
+        // With more than two sides each letter follows its side's initial (`rKrQyK`).
+        for c in letters {
+            if t.variant().tags_sides() {
+                out.push(t.variant().side_tag(side));
+                out.push(c.to_ascii_uppercase());
+            } else {
+                out.push(c);
+            }
+        }
     }
     if out.is_empty() {
         "-".into()
@@ -589,12 +620,27 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
     let sh = std::sync::Arc::clone(&pos.sh);
     let t = &sh.t;
     let g = t.geometry();
-    for c in field.chars() {
-        // A file letter names the partner's file, also where the right has K or Q.
-        let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+    let mut letters = field.chars();
+    while let Some(mut c) = letters.next() {
+        // A file letter names the partner's file, also where the right has K or Q. With more
+        // than two sides the side's initial comes first (`rK`).
+        let side = match t.variant().tags_sides() {
+            false if c.is_ascii_uppercase() => 0,
+            false => 1,
+            true => {
+                let Some(side) = t.variant().side_by_tag(c) else {
+                    return err(format!("castling right `{c}`: not the initial of a side"));
+                };
+                c = match letters.next() {
+                    Some(l) => l.to_ascii_uppercase(),
+                    None => return err(format!("castling right `{c}` without a letter")),
+                };
+                side.raw()
+            }
+        };
         let named = |i: usize| {
             let r = &t.rules().rights[i];
-            chars[i] == c
+            (chars[i] == c && r.side.raw() == side)
                 || (r.side.raw() == side
                     && Geometry::file_char(g.file(r.partner)) == c.to_ascii_lowercase())
         };

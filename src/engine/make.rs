@@ -54,6 +54,7 @@ impl Position {
             checked: false,
             blast: u32::MAX,
             marks_saved: false,
+            mover: self.stm,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -131,6 +132,43 @@ impl Position {
             undo.checked = true;
         }
         self.undo.push(undo);
+    }
+
+    /// Plays `m` as a turn of the game: [`Position::make`], then, with more than two sides,
+    /// the turn passed over every side that has no legal move. Legality tests make moves
+    /// without it: what follows the move does not change whether it was legal.
+    #[inline(always)]
+    pub(crate) fn make_turn(&mut self, m: Move) {
+        self.make(m);
+        if self.sh.t.sides() > 2 {
+            self.skip_sides_without_moves();
+        }
+    }
+
+    /// With more than two sides, a side with no legal move on its turn is passed over: the
+    /// turn goes on to the next side that has one (no ply is spent). When no side has one,
+    /// the turn stays where it was, and the game is drawn ([`Position::outcome`]).
+    #[cold]
+    #[inline(never)]
+    fn skip_sides_without_moves(&mut self) {
+        let (first, fullmove) = (self.stm, self.fullmove);
+        let mut moves = Vec::new();
+        for _ in 0..self.sh.t.sides() {
+            self.legal_moves_into(&mut moves);
+            if self.decided().is_some() || !moves.is_empty() {
+                return;
+            }
+            let next = self.next_side(self.stm);
+            self.hash ^= self.sh.keys.side[self.stm.index()] ^ self.sh.keys.side[next.index()];
+            if next.index() == 0 {
+                self.fullmove += 1;
+            }
+            self.stm = next;
+        }
+        // Nobody can move: the turn round undone, back to the side after the mover.
+        self.hash ^= self.sh.keys.side[self.stm.index()] ^ self.sh.keys.side[first.index()];
+        self.stm = first;
+        self.fullmove = fullmove;
     }
 
     /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
@@ -318,10 +356,12 @@ impl Position {
     pub(crate) fn unmake(&mut self) {
         let u = self.undo.pop().expect("unmake follows make");
         let m = u.mv;
-        if self.stm.index() == 0 {
+        // The turn went round past the first side (skips included) when it came back to a
+        // side no later in the order than the mover.
+        if self.stm.index() <= u.mover.index() {
             self.fullmove -= 1;
         }
-        self.stm = self.previous_side(self.stm);
+        self.stm = u.mover;
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
         if u.marks_saved {

@@ -556,7 +556,7 @@ impl Position {
     ///
     /// The move must come from [`Position::legal_moves`] of this position.
     pub fn play(&mut self, m: Move) {
-        self.make(m);
+        self.make_turn(m);
         let check = self.in_check();
         self.gave_check.push(check);
     }

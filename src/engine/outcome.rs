@@ -133,7 +133,12 @@ impl Position {
     /// reports it first.
     pub fn decided(&self) -> Option<Outcome> {
         let t = self.tables();
-        if t.rules().extinction {
+        if t.sides() > 2 {
+            if let Some(o) = self.last_team_standing() {
+                return Some(o);
+            }
+        }
+        if t.rules().extinction && t.sides() == 2 {
             let sides = t.sides();
             if (0..sides).any(|s| self.royals[s].is_empty()) {
                 let results = (0..sides)
@@ -160,7 +165,7 @@ impl Position {
         }
         let conditions = &t.rules().conditions;
         if !conditions.is_empty() {
-            let mover = self.previous_side(self.side_to_move());
+            let mover = self.last_mover();
             for (index, rule) in conditions {
                 for side in self.sides_from_mover() {
                     let asked = match rule.asks {
@@ -184,11 +189,45 @@ impl Position {
         None
     }
 
+    /// With more than two sides: a side holding no royal piece is out of the running (its
+    /// pieces stay and move on), and once the sides still in it are of one team, that team
+    /// wins and every other side loses (a draw if none is left). A game whose setup has no
+    /// royal piece is not decided this way.
+    fn last_team_standing(&self) -> Option<Outcome> {
+        let t = self.tables();
+        if !t.setup().iter().any(|p| t.royal(p.piece)) {
+            return None;
+        }
+        let sides = t.sides();
+        let running: Vec<Side> = Side::all(sides)
+            .filter(|s| !self.royals[s.index()].is_empty())
+            .collect();
+        let team = running.first().map(|&s| t.team(s));
+        if running.iter().any(|&s| Some(t.team(s)) != team) {
+            return None;
+        }
+        Some(match team {
+            None => Outcome::draw(sides, Reason::Extinction),
+            Some(team) => Outcome {
+                reason: Reason::Extinction,
+                results: Side::all(sides)
+                    .map(|s| {
+                        if t.team(s) == team {
+                            Verdict::Win
+                        } else {
+                            Verdict::Loss
+                        }
+                    })
+                    .collect(),
+            },
+        })
+    }
+
     /// Every side, the one that just moved first, then in turn order: the order in which
     /// game-ending rules ask.
     fn sides_from_mover(&self) -> impl Iterator<Item = Side> {
         let sides = self.tables().sides();
-        let mover = self.previous_side(self.side_to_move()).index();
+        let mover = self.last_mover().index();
         (0..sides).map(move |k| Side::nth((mover + k) % sides))
     }
 
@@ -248,6 +287,10 @@ impl Position {
         let me = self.side_to_move();
         let sides = t.sides();
         if self.legal_moves().is_empty() {
+            // With more than two sides a side without a move is passed over: none has one.
+            if sides > 2 {
+                return Some(Outcome::draw(sides, Reason::Stalemate));
+            }
             return Some(if self.in_check() {
                 self.verdict_for(me, t.rules().checkmated, Reason::Checkmate)
             } else {
@@ -260,7 +303,7 @@ impl Position {
                 .collect();
             if earlier.len() + 1 >= rep.count as usize {
                 let n = self.undo.len();
-                let repeater = self.previous_side(me);
+                let repeater = self.last_mover();
                 if rep.perpetual_check_loses && self.gave_check.len() == n {
                     let first = earlier[earlier.len() + 1 - rep.count as usize];
                     // Plies of the cycle made by each side: the repeater made the last one.

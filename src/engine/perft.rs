@@ -27,7 +27,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for m in moves {
-        pos.make(m);
+        pos.make_turn(m);
         nodes += perft(pos, depth - 1);
         pos.unmake();
     }
@@ -47,7 +47,7 @@ pub fn perft_divide_each(pos: &mut Position, depth: u32, mut each: impl FnMut(Mo
     let depth = depth.max(1);
     let moves = pos.legal_moves();
     for &m in &moves {
-        pos.make(m);
+        pos.make_turn(m);
         let n = perft(pos, depth - 1);
         pos.unmake();
         each(m, n, moves.len());

@@ -51,6 +51,8 @@ pub(crate) struct Undo {
     /// Whether the move dropped castling marks beyond its own squares, saved on
     /// [`Position::saved_marks`].
     pub(super) marks_saved: bool,
+    /// The side that made the move.
+    pub(super) mover: Side,
 }
 
 /// A game position of a compiled variant.
@@ -243,6 +245,16 @@ impl Position {
     pub fn next_side(&self, side: Side) -> Side {
         let next = side.index() + 1;
         Side::nth(if next == self.sh.t.sides() { 0 } else { next })
+    }
+
+    /// The side that made the last move: the one before the side to move in turn order,
+    /// unless sides were passed over since (more than two sides).
+    #[inline]
+    pub fn last_mover(&self) -> Side {
+        match self.undo.last() {
+            Some(u) if self.sh.t.sides() > 2 => u.mover,
+            _ => self.previous_side(self.stm),
+        }
     }
 
     /// The side before `side` in turn order.

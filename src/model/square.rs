@@ -154,6 +154,37 @@ impl Geometry {
             .expect("reflection stays on the board")
     }
 
+    /// Where a side facing `to` has what a side facing `from` has on `sq`: the board turned
+    /// about its centre by the angle between the facings and, with `mirror`, reflected
+    /// across the new forward axis (what `, mirrored` copies: a north side's a1 is a south
+    /// side's a8). `None` when a quarter turn is asked of a board that is not square.
+    pub fn turned(
+        &self,
+        sq: Square,
+        from: super::Facing,
+        to: super::Facing,
+        mirror: bool,
+    ) -> Option<Square> {
+        let (w, h) = (self.width as i32, self.height as i32);
+        let quarters = (to.quarter() + 4 - from.quarter()) % 4;
+        if quarters % 2 == 1 && w != h {
+            return None;
+        }
+        let (x, y) = (self.file(sq), self.rank(sq));
+        let (x, y) = match quarters {
+            0 => (x, y),
+            1 => (y, w - 1 - x),
+            2 => (w - 1 - x, h - 1 - y),
+            _ => (h - 1 - y, x),
+        };
+        let (x, y) = match (mirror, to) {
+            (false, _) => (x, y),
+            (true, super::Facing::North | super::Facing::South) => (w - 1 - x, y),
+            (true, super::Facing::East | super::Facing::West) => (x, h - 1 - y),
+        };
+        self.square(x, y)
+    }
+
     /// The square turned half way round the centre (a1 <-> h8 on 8x8).
     pub fn rotate(&self, sq: Square) -> Square {
         self.square(

@@ -202,6 +202,16 @@ pub enum Facing {
 }
 
 impl Facing {
+    /// Quarter turns clockwise from north.
+    pub const fn quarter(self) -> u8 {
+        match self {
+            Facing::North => 0,
+            Facing::East => 1,
+            Facing::South => 2,
+            Facing::West => 3,
+        }
+    }
+
     /// Turns a vector given in the side's own frame (`dy > 0` is forward, `dx > 0` is to the
     /// side's right) into a board vector.
     pub fn to_board(self, dx: i32, dy: i32) -> (i32, i32) {
@@ -922,6 +932,9 @@ pub struct Variant {
     pub(crate) other_setups: Vec<(Vec<OptionGuard>, Vec<Placement>)>,
     /// How pictures draw the board.
     pub(crate) drawing: Drawing,
+    /// Partnerships (`teams`), each with the option settings it holds under: each side's
+    /// team. The last that holds wins; without one, every side is a team of its own.
+    pub(crate) teams: Vec<(Vec<OptionGuard>, Vec<u8>)>,
 }
 
 impl Variant {
@@ -952,6 +965,61 @@ impl Variant {
     /// The players, in turn order.
     pub fn sides(&self) -> &[SideDef] {
         &self.sides
+    }
+
+    /// Whether pieces are written with their side's initial (`rK`): in games of more than
+    /// two sides, where letter case cannot tell the sides apart.
+    pub fn tags_sides(&self) -> bool {
+        self.sides.len() > 2
+    }
+
+    /// The side's initial, which marks its pieces (`rK`) and names it to move in FEN in a
+    /// game of more than two sides: lowercase, one per side (the checker sees to that).
+    pub fn side_tag(&self, side: Side) -> char {
+        self.sides[side.index()]
+            .name
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_lowercase())
+    }
+
+    /// The side whose initial is `tag`, in a game of more than two sides.
+    pub fn side_by_tag(&self, tag: char) -> Option<Side> {
+        (0..self.sides.len())
+            .map(|i| Side(i as u8))
+            .find(|&s| self.tags_sides() && self.side_tag(s) == tag)
+    }
+
+    /// How a piece is written in setups, FEN and text pictures: its letter, uppercase for the
+    /// first of two sides and lowercase for the second (`K`, `k`, `+P`); with more sides,
+    /// uppercase after the side's initial (`rK`, `y+P`).
+    pub fn piece_token(&self, side: Side, kind: PieceKind) -> String {
+        let letter = &self.piece(kind).letter;
+        match (self.tags_sides(), side.index()) {
+            (true, _) => format!("{}{}", self.side_tag(side), letter.to_ascii_uppercase()),
+            (false, 0) => letter.to_ascii_uppercase(),
+            (false, _) => letter.to_ascii_lowercase(),
+        }
+    }
+
+    /// The side and kind [`Variant::piece_token`] writes as `token`, if any.
+    pub fn read_piece_token(&self, token: &str) -> Option<(Side, PieceKind)> {
+        if self.tags_sides() {
+            let mut chars = token.chars();
+            let side = self.side_by_tag(chars.next()?)?;
+            let letter = chars.as_str();
+            if letter.chars().any(|c| c.is_ascii_lowercase()) {
+                return None;
+            }
+            return Some((side, self.piece_by_letter(letter)?));
+        }
+        let upper = token.chars().any(|c| c.is_ascii_uppercase());
+        let lower = token.chars().any(|c| c.is_ascii_lowercase());
+        if upper == lower {
+            return None;
+        }
+        let side = if upper { Side::FIRST } else { Side::SECOND };
+        Some((side, self.piece_by_letter(token)?))
     }
 
     /// One player.
@@ -1020,6 +1088,23 @@ impl Variant {
                     .all(|g| options[g.option.0 as usize] == g.when_on)
             })
             .map_or(&self.hand, |(_, hand)| hand)
+    }
+
+    /// Each side's team under `options` (one value per option): the last `teams` that holds,
+    /// else every side a team of its own.
+    pub fn teams_for(&self, options: &[bool]) -> Vec<u8> {
+        self.teams
+            .iter()
+            .rev()
+            .find(|(guards, _)| {
+                guards
+                    .iter()
+                    .all(|g| options[g.option.0 as usize] == g.when_on)
+            })
+            .map_or_else(
+                || (0..self.sides.len() as u8).collect(),
+                |(_, teams)| teams.clone(),
+            )
     }
 
     /// The start position under `options` (one value per option).

@@ -55,7 +55,9 @@ impl Layout {
             .map(|p| p.letter.chars().count())
             .max()
             .unwrap_or(1)
-            .clamp(1, 3);
+            .clamp(1, 3)
+            // A side's initial before each piece, with more than two sides.
+            + usize::from(t.variant().tags_sides());
         Layout {
             g: t.geometry(),
             width,

@@ -46,6 +46,8 @@ pub enum Item {
     Setup(SetupDecl),
     /// `drawing ...`.
     Drawing(DrawingDecl),
+    /// `teams ...`.
+    Teams(TeamsDecl),
 }
 
 impl Item {
@@ -64,6 +66,7 @@ impl Item {
             Item::Rules(d) => d.span,
             Item::Setup(d) => d.span,
             Item::Drawing(d) => d.span,
+            Item::Teams(d) => d.span,
         }
     }
 }
@@ -174,6 +177,19 @@ pub struct SidesDecl {
     pub keyword: Span,
     /// The sides in turn order.
     pub sides: Vec<SideDecl>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `teams NAME NAME, NAME NAME`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamsDecl {
+    /// `if OPTION:` prefixes: the partnerships hold only under these settings.
+    pub guards: Vec<OptionGuard>,
+    /// The keyword.
+    pub keyword: Span,
+    /// Each team's sides.
+    pub teams: Vec<Vec<Ident>>,
     /// The whole declaration.
     pub span: Span,
 }

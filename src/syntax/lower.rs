@@ -79,6 +79,7 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::rules_decl => ast::Item::Rules(rules_decl(pair)),
         Rule::setup_decl => ast::Item::Setup(setup_decl(pair)),
         Rule::drawing_decl => ast::Item::Drawing(drawing_decl(pair)),
+        Rule::teams_decl => ast::Item::Teams(teams_decl(pair)),
         r => unreachable!("item: unexpected {r:?}"),
     }
 }
@@ -191,6 +192,27 @@ fn sides_decl(pair: P<'_>) -> ast::SidesDecl {
     ast::SidesDecl {
         keyword,
         sides,
+        span: whole,
+    }
+}
+
+fn teams_decl(pair: P<'_>) -> ast::TeamsDecl {
+    let whole = span(&pair);
+    let mut guards = Vec::new();
+    let mut keyword = whole;
+    let mut teams = Vec::new();
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::kw_teams => keyword = span(&part),
+            Rule::team => teams.push(part.into_inner().map(|p| spanned_str(&p)).collect()),
+            _ => {}
+        }
+    }
+    ast::TeamsDecl {
+        guards,
+        keyword,
+        teams,
         span: whole,
     }
 }

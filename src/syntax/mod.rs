@@ -420,6 +420,7 @@ fn describe(rule: Rule) -> String {
         Rule::rules_decl => "`rules`",
         Rule::setup_decl | Rule::setup_fen | Rule::setup_picture => "`setup`",
         Rule::drawing_decl => "`drawing`",
+        Rule::teams_decl | Rule::team | Rule::kw_teams => "`teams`",
         Rule::board_style => "`checkered`, `grid` or `points`",
         Rule::drawing_extra | Rule::river_mark | Rule::diagonals_mark => {
             "`river after rank N` or `diagonals in ZONE`"
@@ -511,6 +512,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`rules`",
             "`setup`",
             "`drawing`",
+            "`teams`",
         ],
     ),
 ];

@@ -247,14 +247,7 @@ fn summary(v: &Variant) -> String {
                 let sq = g.square(file, rank).expect("on the board");
                 match v.setup().iter().find(|p| p.square == sq) {
                     None => ".".to_string(),
-                    Some(p) => {
-                        let l = &v.pieces()[p.piece.index()].letter;
-                        if p.side == rulebook::model::Side::FIRST {
-                            l.clone()
-                        } else {
-                            l.to_lowercase()
-                        }
-                    }
+                    Some(p) => v.piece_token(p.side, p.piece),
                 }
             })
             .collect();

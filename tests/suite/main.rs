@@ -23,4 +23,5 @@ mod replay;
 mod robustness;
 mod search_limits;
 mod seed_diagrams;
+mod sides;
 mod zone_constructs;

@@ -94,7 +94,7 @@ impl Search<'_> {
         let mut best = None;
         let mut alpha = -MATE - 1;
         for m in moves {
-            p.make(m);
+            p.make_turn(m);
             let score = -self.negamax(p, depth.saturating_sub(1), -MATE - 1, -alpha, 1);
             p.unmake();
             if self.stopped {
@@ -161,7 +161,7 @@ impl Search<'_> {
         }
         order(pos, &mut moves);
         for m in moves {
-            pos.make(m);
+            pos.make_turn(m);
             let score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
             pos.unmake();
             if score > alpha {

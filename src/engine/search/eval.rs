@@ -141,7 +141,21 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let me = pos.side_to_move();
+        self.score(pos, |s| s == pos.side_to_move())
+    }
+
+    /// The score of `pos` for the coalition of `root` and its partners against every other
+    /// side (the paranoid search's view of a game of more than two sides), from the point of
+    /// view of the side to move's coalition.
+    pub fn evaluate_coalition(&self, pos: &Position, root: Side) -> i32 {
+        let t = pos.tables();
+        let ours = t.partners(pos.side_to_move(), root);
+        self.score(pos, |s| t.partners(s, root) == ours)
+    }
+
+    /// Material, tables and mobility of the sides `mine` picks less those of the others
+    /// (with more than two sides, scaled as one side's).
+    fn score(&self, pos: &Position, mine: impl Fn(Side) -> bool) -> i32 {
         let t = pos.tables();
         let mut score = 0;
         for (s, list) in pos.plist.iter().enumerate() {
@@ -161,7 +175,7 @@ impl Evaluator {
                     side_score += n * self.hand_value[k];
                 }
             }
-            score += if s == me.index() {
+            score += if mine(Side::nth(s)) {
                 side_score
             } else {
                 -side_score

@@ -24,7 +24,7 @@ pub use limits::{Clock, Limits, Report, Score, Style};
 
 use super::mv::Move;
 use super::position::Position;
-use crate::model::Verdict;
+use crate::model::{Side, Verdict};
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -82,6 +82,9 @@ pub struct Engine {
     stopped: bool,
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
+    /// With more than two sides, the side the search plays for: the paranoid search scores
+    /// every position for the coalition of it and its partners against all the others.
+    root: Option<Side>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -111,6 +114,7 @@ impl Engine {
             stopped: false,
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
+            root: None,
         };
         e.set_hash(hash_mb);
         e
@@ -159,6 +163,14 @@ impl Engine {
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
         let mut p = pos.clone();
+        if p.tables().sides() > 2 {
+            // Scores depend on whose coalition they are for: those of another side's search
+            // would mislead.
+            if self.root != Some(p.side_to_move()) {
+                self.clear();
+            }
+            self.root = Some(p.side_to_move());
+        }
         self.path = p.undo.iter().map(|u| u.hash).collect();
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
@@ -252,16 +264,17 @@ impl Engine {
         let mut alpha = -MATE - 1;
         let beta = MATE + 1;
         self.pv[0].clear();
+        let mover = p.side_to_move();
         for (i, &m) in moves.iter().enumerate() {
             self.path.push(p.hash());
-            p.make(m);
+            p.make_turn(m);
             let mut score;
             if i == 0 {
-                score = -self.negamax(p, depth - 1, -beta, -alpha, 1);
+                score = self.child(p, mover, depth - 1, (alpha, beta), 1);
             } else {
-                score = -self.negamax(p, depth - 1, -alpha - 1, -alpha, 1);
+                score = self.child(p, mover, depth - 1, (alpha, alpha + 1), 1);
                 if score > alpha && !self.stopped {
-                    score = -self.negamax(p, depth - 1, -beta, -alpha, 1);
+                    score = self.child(p, mover, depth - 1, (alpha, beta), 1);
                 }
             }
             p.unmake();
@@ -305,7 +318,7 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 8 {
-            return self.eval.evaluate(p);
+            return self.static_eval(p);
         }
         let in_check = p.in_check();
         let depth = if in_check { depth + 1 } else { depth };
@@ -344,13 +357,14 @@ impl Engine {
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -MATE - 1;
+        let mover = p.side_to_move();
         for (i, &m) in moves.iter().enumerate() {
             let quiet = !self.is_tactical(p, &m);
             self.path.push(key);
-            p.make(m);
+            p.make_turn(m);
             let mut score;
             if i == 0 {
-                score = -self.negamax(p, depth - 1, -beta, -alpha, ply + 1);
+                score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
             } else {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
                 let reduce = if depth >= 3 && i >= 3 && quiet && !in_check {
@@ -358,12 +372,13 @@ impl Engine {
                 } else {
                     0
                 };
-                score = -self.negamax(p, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                let null = (alpha, alpha + 1);
+                score = self.child(p, mover, depth - 1 - reduce, null, ply + 1);
                 if score > alpha && reduce > 0 && !self.stopped {
-                    score = -self.negamax(p, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    score = self.child(p, mover, depth - 1, null, ply + 1);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(p, depth - 1, -beta, -alpha, ply + 1);
+                    score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
                 }
             }
             p.unmake();
@@ -418,7 +433,7 @@ impl Engine {
         let stand = if in_check {
             None
         } else {
-            let stand = self.eval.evaluate(p);
+            let stand = self.static_eval(p);
             if stand >= beta || qdepth >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 {
                 return stand;
             }
@@ -431,7 +446,7 @@ impl Engine {
             return self.terminal(p, ply);
         }
         if in_check && (qdepth > 6 || ply >= MAX_PLY - 2) {
-            return self.eval.evaluate(p);
+            return self.static_eval(p);
         }
         if let Some(stand) = stand {
             // Captures only, and past the first plies only those that win material outright
@@ -451,9 +466,14 @@ impl Engine {
             });
         }
         self.order(p, &mut moves, None, ply);
+        let mover = p.side_to_move();
         for m in moves {
-            p.make(m);
-            let score = -self.quiesce(p, -beta, -alpha, ply + 1, qdepth + 1);
+            p.make_turn(m);
+            let score = if self.flips(p, mover) {
+                -self.quiesce(p, -beta, -alpha, ply + 1, qdepth + 1)
+            } else {
+                self.quiesce(p, alpha, beta, ply + 1, qdepth + 1)
+            };
             p.unmake();
             if self.stopped {
                 return 0;
@@ -469,6 +489,48 @@ impl Engine {
     }
 
     /// Whether the search must stop now (time, nodes, or the stop flag).
+    /// Whether a score turns over between `mover` and the side to move in `p`, the position
+    /// after its move: always with two sides (negamax); with more, when the two are of
+    /// different coalitions (the paranoid search: the root side's and everyone else's).
+    #[inline]
+    fn flips(&self, p: &Position, mover: Side) -> bool {
+        match self.root {
+            None => true,
+            Some(root) => {
+                let t = p.tables();
+                t.partners(mover, root) != t.partners(p.side_to_move(), root)
+            }
+        }
+    }
+
+    /// The score of `p`, the position after `mover`'s move, for `mover`, searched within the
+    /// window `(alpha, beta)` given for `mover`.
+    #[inline]
+    fn child(
+        &mut self,
+        p: &mut Position,
+        mover: Side,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        if self.flips(p, mover) {
+            -self.negamax(p, depth, -beta, -alpha, ply)
+        } else {
+            self.negamax(p, depth, alpha, beta, ply)
+        }
+    }
+
+    /// The static score of `p` for the side to move, or with more than two sides for its
+    /// coalition.
+    #[inline]
+    fn static_eval(&self, p: &Position) -> i32 {
+        match self.root {
+            None => self.eval.evaluate(p),
+            Some(root) => self.eval.evaluate_coalition(p, root),
+        }
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -494,6 +556,17 @@ impl Engine {
     /// The score of a position without a legal move, for the side to move.
     fn terminal(&self, p: &Position, ply: usize) -> i32 {
         let rules = p.tables().rules();
+        if let Some(root) = self.root {
+            // More than two sides: the root side's result, turned to the coalition to move.
+            let verdict = p.outcome().map_or(Verdict::Draw, |o| o.result(root));
+            let score = match verdict {
+                Verdict::Win => MATE - ply as i32,
+                Verdict::Loss => -(MATE - ply as i32),
+                Verdict::Draw => 0,
+            };
+            let ours = p.tables().partners(p.side_to_move(), root);
+            return if ours { score } else { -score };
+        }
         let verdict = match p.decided() {
             Some(o) => o.result(p.side_to_move()),
             None if p.in_check() => rules.checkmated,

@@ -10,7 +10,7 @@ use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
 use crate::model::variant::{
     Arm, Capturable, Dirs, Facing, KindSet, Leg, LegKind, LineId, Owner, Pattern, PieceKind, Side,
-    Variant, ZoneId,
+    Variant, ZoneId, MAX_SIDES,
 };
 
 /// Compiles `variant` under `options` (one value per option of the variant).
@@ -38,6 +38,10 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     }
     let promotes_on_capture = promotions.iter().any(|p| p.when_capturing);
     let setup_hand = variant.hand_for(&options).to_vec();
+    let mut teams = [0; MAX_SIDES];
+    for (slot, team) in teams.iter_mut().zip(variant.teams_for(&options)) {
+        *slot = team;
+    }
     let has_en_passant = moves
         .paths
         .iter()
@@ -85,6 +89,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
             .collect(),
         ep_sources: Vec::new(),
         target_rules: moves.target_rules,
+        teams,
         setup,
         setup_counts,
         setup_hand,

@@ -15,7 +15,7 @@ use super::square_set::SquareSet;
 use super::variant::KindSet;
 use super::variant::{
     Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule,
-    RoyalGuard, Side, Variant, Verdict, ZoneId,
+    RoyalGuard, Side, Variant, Verdict, ZoneId, MAX_SIDES,
 };
 
 pub use walk::{Reach, Target};
@@ -537,6 +537,8 @@ pub struct Tables {
     target_rules: Vec<TargetRule>,
     /// The start position under the options in force.
     setup: Vec<super::variant::Placement>,
+    /// Each side's team under the options in force.
+    teams: [u8; MAX_SIDES],
     /// Per (kind, side): how many the start position puts on the board.
     setup_counts: Vec<u16>,
     /// Pieces in hand at the start (side, kind).
@@ -636,6 +638,7 @@ impl Tables {
             && self.setup == other.setup
             && self.target_rules == other.target_rules
             && self.tracked == other.tracked
+            && self.teams == other.teams
     }
 
     /// The variant the tables were compiled from.
@@ -686,6 +689,18 @@ impl Tables {
             .iter()
             .enumerate()
             .map(|(i, c)| (CastlingId(i as u16), c))
+    }
+
+    /// `side`'s team under the options in force (its own index when it plays for itself).
+    #[inline]
+    pub fn team(&self, side: Side) -> u8 {
+        self.teams[side.index()]
+    }
+
+    /// Whether `a` and `b` play on one team (a side is its own partner).
+    #[inline]
+    pub fn partners(&self, a: Side, b: Side) -> bool {
+        self.team(a) == self.team(b)
     }
 
     /// The start position under the options in force.
