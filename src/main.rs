@@ -117,7 +117,8 @@ enum Command {
     Play {
         /// Definition file.
         file: PathBuf,
-        /// The side the engine plays: a side name, `first`, `second`, or `none` for two people.
+        /// The sides the engine plays: a side name, `first`, `second`, several joined by `,`
+        /// (`red,yellow`), `all`, or `none` for people only.
         #[arg(long, default_value = "second")]
         computer: String,
         /// How many plies the engine looks ahead.
@@ -918,7 +919,18 @@ fn bench(files: &[PathBuf], perft_depth: u32, search_depth: u32) -> Result<ExitC
 }
 
 fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failure> {
-    let engine = side_named(&pos, computer)?;
+    let engine: Vec<Side> = match computer {
+        "all" => Side::all(pos.tables().sides()).collect(),
+        list => {
+            let mut sides = Vec::new();
+            for name in list.split(',').map(str::trim) {
+                sides.extend(side_named(&pos, name)?);
+            }
+            sides
+        }
+    };
+    // More than two sides: the paranoid search of the full engine, to the same depth.
+    let mut full = (pos.tables().sides() > 2).then(|| search::Engine::new(&pos, 16));
     let stdin = std::io::stdin();
     let mut history: Vec<String> = Vec::new();
     let style = TextStyle {
@@ -935,9 +947,19 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
             println!("result: {}", record::describe(&pos, &o));
             return Ok(ExitCode::SUCCESS);
         }
-        if Some(pos.side_to_move()) == engine {
-            let found = search::best_move(&pos, depth, 2_000_000);
-            let Some(m) = found.best else {
+        if engine.contains(&pos.side_to_move()) {
+            let best = match &mut full {
+                Some(e) => {
+                    let limits = search::Limits {
+                        depth: Some(depth),
+                        nodes: Some(2_000_000),
+                        ..Default::default()
+                    };
+                    e.search(&pos, &limits, &mut |_| {}).0
+                }
+                None => search::best_move(&pos, depth, 2_000_000).best,
+            };
+            let Some(m) = best else {
                 return Err(Failure("the engine found no move".into()));
             };
             let text = notation::san(&pos, &m);
@@ -970,11 +992,13 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
                 print!("{}", wrapped(&list, terminal_width()));
             }
             "undo" => {
-                // Take back the engine's reply too, so it is the person's turn again.
-                let plies = if engine.is_some() { 2 } else { 1 };
-                for _ in 0..plies.min(history.len()) {
+                // Take back the engine's replies too, so that it is a person's turn again.
+                while !history.is_empty() {
                     pos.undo_move();
                     history.pop();
+                    if !engine.contains(&pos.side_to_move()) {
+                        break;
+                    }
                 }
             }
             text => match notation::parse_move(&pos, text) {

@@ -215,3 +215,45 @@ fn the_search_plays_for_every_side() {
     let (best, _) = Engine::new(&end, 1).search(&end, &limits, &mut |_| {});
     assert_eq!(notation::coord(&end, &best.unwrap()), "d1c1");
 }
+
+/// `play --computer` takes several sides: after the person's move the engine answers for
+/// each of them in turn, and `undo` takes back its replies with the move.
+#[test]
+fn play_lets_the_engine_take_any_set_of_sides() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([
+            "play",
+            PATH,
+            "--computer",
+            "blue,yellow,green",
+            "--depth",
+            "1",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"c2c3\nundo\nfen\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "1... blue plays",
+        "1... yellow plays",
+        "1... green plays",
+        "2. red to move",
+    ] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    assert!(
+        text.contains("2yRyK2/2yPyP2/bKbP2gPgR/bRbP2gPgK/2rPrP2/2rKrR2 r - - 0 1"),
+        "{text}"
+    );
+}
