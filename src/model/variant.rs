@@ -904,6 +904,18 @@ pub enum Protocol {
     Uci,
 }
 
+/// The last of `entries` whose option guards hold under `options` (one value per option).
+fn last_holding<'a, T>(
+    entries: &'a [(Vec<OptionGuard>, T)],
+    options: &[bool],
+) -> Option<&'a (Vec<OptionGuard>, T)> {
+    entries.iter().rev().find(|(guards, _)| {
+        guards
+            .iter()
+            .all(|g| options[g.option.0 as usize] == g.when_on)
+    })
+}
+
 /// A checked variant definition.
 ///
 /// Only the checker builds one (its fields are private to the crate), so the engine can rely on
@@ -1093,31 +1105,15 @@ impl Variant {
     /// Each side's team under `options` (one value per option): the last `teams` that holds,
     /// else every side a team of its own.
     pub fn teams_for(&self, options: &[bool]) -> Vec<u8> {
-        self.teams
-            .iter()
-            .rev()
-            .find(|(guards, _)| {
-                guards
-                    .iter()
-                    .all(|g| options[g.option.0 as usize] == g.when_on)
-            })
-            .map_or_else(
-                || (0..self.sides.len() as u8).collect(),
-                |(_, teams)| teams.clone(),
-            )
+        last_holding(&self.teams, options).map_or_else(
+            || (0..self.sides.len() as u8).collect(),
+            |(_, teams)| teams.clone(),
+        )
     }
 
     /// The start position under `options` (one value per option).
     pub fn setup_for(&self, options: &[bool]) -> &[Placement] {
-        self.other_setups
-            .iter()
-            .rev()
-            .find(|(guards, _)| {
-                guards
-                    .iter()
-                    .all(|g| options[g.option.0 as usize] == g.when_on)
-            })
-            .map_or(&self.setup, |(_, placements)| placements)
+        last_holding(&self.other_setups, options).map_or(&self.setup, |(_, placements)| placements)
     }
 
     /// The piece kind with this letter (case-insensitive, `+` prefix included), if any.
