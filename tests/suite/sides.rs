@@ -257,3 +257,39 @@ fn play_lets_the_engine_take_any_set_of_sides() {
         "{text}"
     );
 }
+
+/// `replay` reads a record of a game of four sides, with its skips, to its result.
+#[test]
+fn replay_follows_a_four_side_game_to_its_result() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let file = format!(
+        "{}/tests/fixtures/valid/sides/four_winds_games.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    let game = text
+        .lines()
+        .find(|l| l.contains("| over red |"))
+        .and_then(|l| l.split('|').next())
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["replay", PATH, "-"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(game.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("result: no royal piece left, red wins\n"),
+        "{text}"
+    );
+}
