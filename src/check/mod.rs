@@ -17,8 +17,8 @@ mod zones;
 use crate::{
     diagnostics::{DefinitionError, Diagnostics},
     model::{
-        Facing, Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Square, Variant, Verdict,
-        MAX_SIDES,
+        side_initial, Facing, Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Square,
+        Variant, Verdict, MAX_SIDES,
     },
     syntax::{self, ast, Span},
 };
@@ -139,17 +139,18 @@ impl Ctx {
         self.problems.iter().filter(|p| !p.is_warning()).count()
     }
 
-    /// Where each side faces: as declared, or north and south where `sides` is missing or
-    /// invalid (reported).
-    fn facings(&self) -> Vec<Facing> {
-        if self.facings.is_empty() {
-            vec![Facing::North, Facing::South]
-        } else {
-            self.facings.clone()
-        }
+    /// How many sides the game has (two where `sides` is missing or invalid, reported).
+    fn side_count(&self) -> usize {
+        self.facings.len().max(2)
     }
 
-    /// Where side `side` faces ([`Ctx::facings`]).
+    /// Whether pieces are written with their side's initial (`rK`): more than two sides.
+    fn tags_sides(&self) -> bool {
+        self.side_tags.len() > 2
+    }
+
+    /// Where side `side` faces: as declared, or north and south where `sides` is missing or
+    /// invalid.
     fn facing(&self, side: usize) -> Facing {
         match self.facings.get(side) {
             Some(&f) => f,
@@ -543,10 +544,10 @@ impl Ctx {
         const ORDINALS: [&str; 4] = ["first", "second", "third", "fourth"];
         let many = decl.sides.len() > 2;
         for (i, side) in decl.sides.iter().enumerate() {
-            let initial = side.name.node.chars().next();
+            let initial = side_initial(&side.name.node);
             let same = decl.sides[..i]
                 .iter()
-                .find(|s| s.name.node != side.name.node && s.name.node.chars().next() == initial);
+                .find(|s| s.name.node != side.name.node && side_initial(&s.name.node) == initial);
             if let (true, Some(first)) = (many, same) {
                 self.report(DefinitionError::SideInitialClash {
                     name: side.name.node.clone(),
@@ -576,15 +577,7 @@ impl Ctx {
             }),
             2..=MAX_SIDES => {
                 self.facings = out.iter().map(|s| s.facing).collect();
-                self.side_tags = out
-                    .iter()
-                    .map(|s| {
-                        s.name
-                            .chars()
-                            .next()
-                            .map_or('?', |c| c.to_ascii_lowercase())
-                    })
-                    .collect();
+                self.side_tags = out.iter().map(|s| side_initial(&s.name)).collect();
             }
             _ => self.report(DefinitionError::TooManySides {
                 at: decl.sides[MAX_SIDES].span.into(),

@@ -135,7 +135,7 @@ impl Ctx {
     /// Records every piece's name and letter, reporting duplicates and bad letters.
     pub(super) fn declare_pieces(&mut self, decls: &[&ast::PieceDecl]) {
         // A board cell holds a kind of a side, or nothing, in a byte.
-        let max = MAX_PIECES.min(255 / self.facings().len());
+        let max = MAX_PIECES.min(255 / self.side_count());
         for (i, d) in decls.iter().enumerate() {
             if i == max {
                 self.report(DefinitionError::TooManyPieces {

@@ -457,7 +457,7 @@ impl Ctx {
         let mut out = Vec::new();
         for c in all {
             let from = c.side.index();
-            for side in (0..self.facings().len()).filter(|&s| s != from) {
+            for side in (0..self.side_count()).filter(|&s| s != from) {
                 let mut turn = |sq| self.turned_square(g, sq, (from, side), sym.node, sym.span);
                 let (Some(king_from), Some(king_to), Some(partner_from), Some(partner_to)) = (
                     turn(c.king_from),

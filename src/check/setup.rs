@@ -15,14 +15,14 @@ impl Ctx {
     pub(super) fn setup(&mut self, decl: &ast::SetupDecl) -> (Vec<Placement>, Hand, bool) {
         let errors_before = self.error_count();
         let tagged;
-        let decl = if self.side_tags.len() > 2 {
+        let decl = if self.tags_sides() {
             tagged = self.with_side_tags(decl);
             &tagged
         } else {
             decl
         };
         let mut hand_cells = decl.hand.as_ref().map(hand_cells).unwrap_or_default();
-        if self.side_tags.len() > 2 {
+        if self.tags_sides() {
             hand_cells = self.join_side_tags(hand_cells);
         }
         if let Some(hand) = &decl.hand {
@@ -122,7 +122,7 @@ impl Ctx {
         for cell in cells {
             match &cell.node {
                 ast::SetupCell::Piece(letter) => {
-                    let key = if self.side_tags.len() > 2 {
+                    let key = if self.tags_sides() {
                         letter.chars().skip(1).collect()
                     } else {
                         letter.to_uppercase()
@@ -198,7 +198,7 @@ impl Ctx {
 
     /// The side a setup letter's case names and the kind it is the letter of, if declared.
     fn setup_piece(&self, letter: &str) -> (Side, Option<PieceKind>) {
-        if self.side_tags.len() > 2 {
+        if self.tags_sides() {
             let mut chars = letter.chars();
             let tag = chars.next();
             let side = self

@@ -85,7 +85,7 @@ impl Ctx {
         holes: Option<&ast::ZoneExpr>,
     ) -> (Vec<Zone>, Vec<Partition>, Vec<Line>, SquareSet) {
         let n = decls.len();
-        let sides = self.facings().len();
+        let sides = self.side_count();
         let mut poisoned = vec![false; n];
         let order = self.zone_order(decls, &mut poisoned);
         let mut ev = Evaluated {
@@ -113,7 +113,7 @@ impl Ctx {
     /// A line's edges per side: every orthogonal step between a square of its first set and
     /// one of its second.
     fn line(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Line {
-        let sides = self.facings().len();
+        let sides = self.side_count();
         let mut north = vec![SquareSet::EMPTY; sides];
         let mut east = vec![SquareSet::EMPTY; sides];
         let mut first = vec![SquareSet::EMPTY; sides];
@@ -155,7 +155,7 @@ impl Ctx {
     /// A partition's parts per side (the last part wins a square two share, after the report).
     fn partition(&mut self, decl: &ast::PartitionDecl, ev: &Evaluated) -> Partition {
         let n = self.geometry.map_or(0, |g| g.len());
-        let mut part_of = vec![vec![0u16; n]; self.facings().len()];
+        let mut part_of = vec![vec![0u16; n]; self.side_count()];
         let mut tainted = false;
         for (side, parts) in part_of.iter_mut().enumerate() {
             let mark = self.problems.len();
@@ -272,7 +272,7 @@ impl Ctx {
         let errors_before = self.error_count();
         let mut tainted = ev.poisoned[i];
         let first = self.eval_expr(&decl.expr, 0, ev, &mut tainted);
-        let mut squares = vec![first; self.facings().len()];
+        let mut squares = vec![first; self.side_count()];
         match (decl.symmetry.as_ref(), self.geometry) {
             (Some(sym), Some(g)) => {
                 // Every other side's copy, turned to its facing.

@@ -558,10 +558,8 @@ fn castling_text(pos: &Position) -> String {
         for c in letters {
             if t.variant().tags_sides() {
                 out.push(t.variant().side_tag(side));
-                out.push(c.to_ascii_uppercase());
-            } else {
-                out.push(c);
             }
+            out.push(c);
         }
     }
     if out.is_empty() {

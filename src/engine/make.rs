@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::movegen::KING_STEPS;
 use super::mv::{Move, MoveKind};
 use super::position::{EnPassant, Piece, Position, Undo};
 use super::zobrist::hand_key;
+use crate::model::KING_STEPS;
 use crate::model::{Immunity, PathFlags, Route, Side, Square, Tables};
 
 /// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
@@ -154,8 +154,11 @@ impl Position {
         let (first, fullmove) = (self.stm, self.fullmove);
         let mut moves = Vec::new();
         for _ in 0..self.sh.t.sides() {
+            if self.decided().is_some() {
+                return;
+            }
             self.legal_moves_into(&mut moves);
-            if self.decided().is_some() || !moves.is_empty() {
+            if !moves.is_empty() {
                 return;
             }
             let next = self.next_side(self.stm);

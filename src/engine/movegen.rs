@@ -2,19 +2,7 @@
 
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
-use crate::model::{CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square};
-
-/// The eight neighbours of a square (also where an explosion reaches).
-pub(crate) const KING_STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+use crate::model::{CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square, KING_STEPS};
 
 impl Position {
     /// Adds a move to `out`, expanded into its promotion choices.

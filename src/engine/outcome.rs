@@ -195,7 +195,7 @@ impl Position {
     /// royal piece is not decided this way.
     fn last_team_standing(&self) -> Option<Outcome> {
         let t = self.tables();
-        if !t.setup().iter().any(|p| t.royal(p.piece)) {
+        if !t.royal_at_start() {
             return None;
         }
         let sides = t.sides();

@@ -571,17 +571,11 @@ fn xboard_legs(
     ways: &[Vec<Vector>],
     kind: &dyn Fn(Vector, bool, Option<char>, bool, Option<u8>) -> Kind,
 ) -> Option<Grouped<Kind>> {
-    const ROUND: [Vector; 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let eighth = |v: Vector| ROUND.iter().position(|&r| r == v);
+    let eighth = |(x, y): Vector| {
+        super::KING_STEPS
+            .iter()
+            .position(|&r| r == (i32::from(x), i32::from(y)))
+    };
     let mut out: Grouped<Kind> = Vec::new();
     for way in ways {
         let (&first, rest) = way.split_first()?;

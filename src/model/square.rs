@@ -11,6 +11,19 @@ pub const MAX_RANKS: u8 = 26;
 /// Enough bits for every square of the largest board.
 pub const MAX_SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
 
+/// The eight neighbours of a square, clockwise from the one ahead (also where an explosion
+/// reaches, and the turns of a path of steps).
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 /// A square, as an index `rank * width + file` into the board it belongs to.
 ///
 /// A `Square` only makes sense together with the [`Geometry`] that produced it.

@@ -233,6 +233,12 @@ pub struct SideDef {
     pub facing: Facing,
 }
 
+/// A side's initial, lowercase: what marks its pieces (`rK`) in a game of more than two
+/// sides.
+pub(crate) fn side_initial(name: &str) -> char {
+    name.chars().next().map_or('?', |c| c.to_ascii_lowercase())
+}
+
 /// A named square set, one set per side (equal sets when the zone is not mirrored).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Zone {
@@ -988,11 +994,7 @@ impl Variant {
     /// The side's initial, which marks its pieces (`rK`) and names it to move in FEN in a
     /// game of more than two sides: lowercase, one per side (the checker sees to that).
     pub fn side_tag(&self, side: Side) -> char {
-        self.sides[side.index()]
-            .name
-            .chars()
-            .next()
-            .map_or('?', |c| c.to_ascii_lowercase())
+        side_initial(&self.sides[side.index()].name)
     }
 
     /// The side whose initial is `tag`, in a game of more than two sides.

@@ -4,32 +4,10 @@ use crate::common;
 
 use std::process::Command;
 
+use crate::common::rulebook_with_input;
+
 fn rulebook(args: &[&str]) -> (String, String, i32) {
     rulebook_with_input(args, "")
-}
-
-fn rulebook_with_input(args: &[&str], input: &str) -> (String, String, i32) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("input is taken");
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 macro_rules! snap {

@@ -55,3 +55,30 @@ pub fn definition_paths() -> Vec<std::path::PathBuf> {
     paths.sort();
     paths
 }
+
+/// What the binary writes on standard output and error, and its exit code, run with `args`
+/// in the crate root and `input` on standard input.
+#[allow(dead_code)]
+pub fn rulebook_with_input(args: &[&str], input: &str) -> (String, String, i32) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input is taken");
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}

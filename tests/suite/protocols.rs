@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::common::rulebook_with_input;
 use rulebook::engine::{notation, Position};
 use rulebook::protocol::xboard::from_xboard;
 
@@ -242,26 +243,7 @@ fn a_whole_game_through_xboard() {
 /// The first lines the binary answers to `input`, speaking `protocol` for the file at `path`
 /// (relative to the crate).
 fn answers(protocol: &str, path: &str, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args([
-            protocol,
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(path)
-                .to_str()
-                .unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    rulebook_with_input(&[protocol, path], input).0
 }
 
 /// A definition's `known as` names are what each protocol announces and accepts.

@@ -4,6 +4,7 @@
 //! come from a second move generator written from the game's rules alone
 //! (`four_winds_games.txt`).
 
+use crate::common::rulebook_with_input;
 use rulebook::engine::search::{Engine, Limits};
 use rulebook::engine::{notation, perft, Position};
 use rulebook::model::{Side, Tables, Verdict};
@@ -220,30 +221,17 @@ fn the_search_plays_for_every_side() {
 /// each of them in turn, and `undo` takes back its replies with the move.
 #[test]
 fn play_lets_the_engine_take_any_set_of_sides() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args([
+    let (text, _, _) = rulebook_with_input(
+        &[
             "play",
             PATH,
             "--computer",
             "blue,yellow,green",
             "--depth",
             "1",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"c2c3\nundo\nfen\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+        ],
+        "c2c3\nundo\nfen\nquit\n",
+    );
     for line in [
         "1... blue plays",
         "1... yellow plays",
@@ -261,8 +249,6 @@ fn play_lets_the_engine_take_any_set_of_sides() {
 /// `replay` reads a record of a game of four sides, with its skips, to its result.
 #[test]
 fn replay_follows_a_four_side_game_to_its_result() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let file = format!(
         "{}/tests/fixtures/valid/sides/four_winds_games.txt",
         env!("CARGO_MANIFEST_DIR")
@@ -273,21 +259,7 @@ fn replay_follows_a_four_side_game_to_its_result() {
         .find(|l| l.contains("| over red |"))
         .and_then(|l| l.split('|').next())
         .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["replay", PATH, "-"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(game.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, _, _) = rulebook_with_input(&["replay", PATH, "-"], game);
     assert!(
         text.ends_with("result: no royal piece left, red wins\n"),
         "{text}"

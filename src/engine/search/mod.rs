@@ -488,7 +488,6 @@ impl Engine {
         alpha
     }
 
-    /// Whether the search must stop now (time, nodes, or the stop flag).
     /// Whether a score turns over between `mover` and the side to move in `p`, the position
     /// after its move: always with two sides (negamax); with more, when the two are of
     /// different coalitions (the paranoid search: the root side's and everyone else's).
@@ -531,6 +530,7 @@ impl Engine {
         }
     }
 
+    /// Whether the search must stop now (time, nodes, or the stop flag).
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;

@@ -38,6 +38,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     }
     let promotes_on_capture = promotions.iter().any(|p| p.when_capturing);
     let setup_hand = variant.hand_for(&options).to_vec();
+    let royal_at_start = setup.iter().any(|p| pieces[p.piece.index()].royal);
     let mut teams = [0; MAX_SIDES];
     for (slot, team) in teams.iter_mut().zip(variant.teams_for(&options)) {
         *slot = team;
@@ -90,6 +91,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         ep_sources: Vec::new(),
         target_rules: moves.target_rules,
         teams,
+        royal_at_start,
         setup,
         setup_counts,
         setup_hand,

@@ -539,6 +539,8 @@ pub struct Tables {
     setup: Vec<super::variant::Placement>,
     /// Each side's team under the options in force.
     teams: [u8; MAX_SIDES],
+    /// Whether the start position has a royal piece.
+    royal_at_start: bool,
     /// Per (kind, side): how many the start position puts on the board.
     setup_counts: Vec<u16>,
     /// Pieces in hand at the start (side, kind).
@@ -758,6 +760,12 @@ impl Tables {
     /// Whether every guard holds under the options in force.
     pub fn guards_hold(&self, guards: &[OptionGuard]) -> bool {
         guards_hold(&self.options, guards)
+    }
+
+    /// Whether the start position under the options in force has a royal piece.
+    #[inline]
+    pub fn royal_at_start(&self) -> bool {
+        self.royal_at_start
     }
 
     /// Whether pieces of `kind` are royal.
