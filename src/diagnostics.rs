@@ -1390,6 +1390,21 @@ pub enum DefinitionError {
         first: SourceSpan,
     },
 
+    /// `eliminated pieces ...` in a game of two sides, where the first side out ends it.
+    #[error("`eliminated` has no effect with two sides")]
+    #[diagnostic(
+        code(rulebook::rules::eliminated_two_sides),
+        severity(Warning),
+        help(
+            "with two sides the game ends when one is out of the running; the rule is for games of three or four sides, where the others play on"
+        )
+    )]
+    EliminatedTwoSides {
+        /// The rule.
+        #[label("nobody plays on after a side is out")]
+        at: SourceSpan,
+    },
+
     /// The same rule given twice alike.
     #[error("`{rule}` is given twice")]
     #[diagnostic(

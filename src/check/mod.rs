@@ -608,6 +608,8 @@ fn default_rules() -> Rules {
         checks_forbidden: false,
         extinction: false,
         stalemate: Verdict::Draw,
+        stalemate_passes: false,
+        eliminated: crate::model::Elimination::PlayOn,
         facing: Vec::new(),
         repetition: None,
         move_limit: None,

@@ -3,8 +3,8 @@
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Castling, CountTerm, FacingRule, Geometry, PieceDef, PieceKind, Placement, RepetitionRule,
-        RoyalGuard, Rules, Side, SideDef, Square, Verdict, WhenRule,
+        Castling, CountTerm, Elimination, FacingRule, Geometry, PieceDef, PieceKind, Placement,
+        RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -28,7 +28,9 @@ struct SeenRules {
     checks: Option<Earlier<(u8, Verdict)>>,
     checks_forbidden: Option<Earlier<()>>,
     extinction: Option<Earlier<()>>,
-    stalemate: Option<Earlier<Verdict>>,
+    /// The verdict, or `None` for `stalemate passes`.
+    stalemate: Option<Earlier<Option<Verdict>>>,
+    eliminated: Option<Earlier<Elimination>>,
     explosions: Option<Earlier<()>>,
     repetition: Option<Earlier<(u32, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
@@ -115,6 +117,10 @@ impl Ctx {
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
             self.rule(line, &mut rules, &mut seen);
         }
+        // With more sides a side left without a move is passed over unless a rule says more.
+        if seen.stalemate.is_none() && self.side_count() > 2 {
+            rules.stalemate_passes = true;
+        }
         self.way_to_win(decl, &rules, &seen, pieces);
         rules
     }
@@ -151,11 +157,10 @@ impl Ctx {
                 rules.extinction |= self.flag_rule(line, &mut seen.extinction, "extinction");
             }
             ast::Rule::Stalemate(v) => {
-                self.refuse_guards(line, "stalemate");
-                if self.again(&mut seen.stalemate, verdict(v.node), span, "stalemate") {
-                    rules.stalemate = verdict(v.node);
-                }
+                self.stalemate_rule(line, Some(verdict(v.node)), rules, seen);
             }
+            ast::Rule::StalematePasses => self.stalemate_rule(line, None, rules, seen),
+            ast::Rule::Eliminated(e) => self.eliminated_rule(line, *e, rules, seen),
             ast::Rule::Facing(lines) => {
                 let options = self.option_guards(&line.guards);
                 rules.facing.push(FacingRule {
@@ -193,6 +198,43 @@ impl Ctx {
 
     /// A rule that is only on or off, without option guards: whether it is given here for the
     /// first time (a repeat is reported).
+    /// `stalemate VERDICT` (`None`: `stalemate passes`), given once.
+    fn stalemate_rule(
+        &mut self,
+        line: &ast::RuleLine,
+        v: Option<Verdict>,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+    ) {
+        self.refuse_guards(line, "stalemate");
+        if self.again(&mut seen.stalemate, v, line.rule_span, "stalemate") {
+            match v {
+                Some(v) => rules.stalemate = v,
+                None => rules.stalemate_passes = true,
+            }
+        }
+    }
+
+    /// `eliminated pieces ...`: given once, and of use only where a side can be out while
+    /// others play on.
+    fn eliminated_rule(
+        &mut self,
+        line: &ast::RuleLine,
+        e: Elimination,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+    ) {
+        self.refuse_guards(line, "eliminated");
+        if self.again(&mut seen.eliminated, e, line.rule_span, "eliminated") {
+            rules.eliminated = e;
+            if self.side_count() == 2 {
+                self.report(DefinitionError::EliminatedTwoSides {
+                    at: line.rule_span.into(),
+                });
+            }
+        }
+    }
+
     fn flag_rule(
         &mut self,
         line: &ast::RuleLine,
@@ -342,7 +384,7 @@ impl Ctx {
         pieces: &[PieceDef],
     ) {
         // A side left without a move can be the whole game (Clobber: the last to move wins).
-        let stalemate_decides = rules.stalemate != Verdict::Draw;
+        let stalemate_decides = rules.stalemate != Verdict::Draw && !rules.stalemate_passes;
         if !rules.checkmate && !rules.extinction && !seen.when && !stalemate_decides {
             self.report(DefinitionError::NoWayToWin {
                 at: decl.map(|d| d.keyword.into()),

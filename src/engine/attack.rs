@@ -40,9 +40,14 @@ impl Position {
             || (t.borrows(kind) && self.borrowed_attack(from, by, target))
     }
 
-    /// Whether a side other than `owner` attacks `sq`.
+    /// Whether a side other than `owner` attacks `sq` (pieces of a side benched out of the
+    /// running attack nothing).
     pub(crate) fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
-        (0..self.sh.t.sides()).any(|by| by != owner.index() && self.attacked_by(sq, Side::nth(by)))
+        (0..self.sh.t.sides()).any(|by| {
+            by != owner.index()
+                && self.benched >> by & 1 == 0
+                && self.attacked_by(sq, Side::nth(by))
+        })
     }
 
     /// The powers friendly pieces lend to the piece of `side` on `at`: for each lender kind,

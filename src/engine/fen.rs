@@ -63,6 +63,7 @@ impl Position {
         }
         read_state(&mut pos, fields)?;
         pos.rehash();
+        pos.settle_turn(false);
         Ok(pos)
     }
 
@@ -159,6 +160,16 @@ impl Position {
             .collect();
         if !moved.is_empty() {
             let _ = write!(out, " moved:{}", moved.join(","));
+        }
+        // Sides out of the running that the board does not show so (a side that lost on its
+        // turn still holding royals).
+        let out_sides: Vec<String> = Side::all(t.sides())
+            .filter(|&s| self.out >> s.index() & 1 != 0)
+            .filter(|&s| !(t.royal_at_start() && self.royals[s.index()].is_empty()))
+            .map(|s| t.variant().side_tag(s).to_string())
+            .collect();
+        if !out_sides.is_empty() {
+            let _ = write!(out, " out:{}", out_sides.join(","));
         }
         out
     }
@@ -338,6 +349,34 @@ fn check_counts(field: &str) -> Option<Vec<u32>> {
 }
 
 /// Reads the castling, en-passant and clock fields, each optional.
+/// `out:b,g`: sides out of the running, by initial (more than two sides).
+fn read_out(pos: &mut Position, field: &str, list: &str) -> Result<(), ParseFenError> {
+    let t = std::sync::Arc::clone(&pos.sh);
+    let t = &t.t;
+    if t.sides() < 3 {
+        return err(format!(
+            "`{field}`: only a game of more than two sides has sides out"
+        ));
+    }
+    for tag in list.split(',') {
+        let mut chars = tag.chars();
+        let tag_char = match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        };
+        let side = tag_char
+            .and_then(|c| t.variant().side_by_tag(c))
+            .ok_or_else(|| {
+                ParseFenError(format!("`{tag}` in `{field}` is not the initial of a side"))
+            })?;
+        pos.out |= 1 << side.index();
+        if t.rules().eliminated != crate::model::Elimination::PlayOn {
+            pos.benched |= 1 << side.index();
+        }
+    }
+    Ok(())
+}
+
 fn read_state<'a>(
     pos: &mut Position,
     fields: impl Iterator<Item = &'a str>,
@@ -363,6 +402,8 @@ fn read_state<'a>(
                 let c = c.min(n as u32) as u8;
                 pos.checks[s] = if given { c } else { n - c };
             }
+        } else if let Some(list) = field.strip_prefix("out:") {
+            read_out(pos, field, list)?;
         } else if let Some(list) = field.strip_prefix("moved:") {
             let g = pos.tables().geometry();
             for name in list.split(',') {

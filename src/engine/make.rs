@@ -7,7 +7,7 @@ use super::mv::{Move, MoveKind};
 use super::position::{EnPassant, Piece, Position, Undo};
 use super::zobrist::hand_key;
 use crate::model::KING_STEPS;
-use crate::model::{Immunity, PathFlags, Route, Side, Square, Tables};
+use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables, Verdict};
 
 /// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
 #[inline]
@@ -55,6 +55,8 @@ impl Position {
             blast: u32::MAX,
             marks_saved: false,
             mover: self.stm,
+            out: self.out,
+            cleared: u32::MAX,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -134,26 +136,44 @@ impl Position {
         self.undo.push(undo);
     }
 
-    /// Plays `m` as a turn of the game: [`Position::make`], then, with more than two sides,
-    /// the turn passed over every side that has no legal move. Legality tests make moves
-    /// without it: what follows the move does not change whether it was legal.
+    /// Plays `m` as a turn of the game: [`Position::make`], then, where turns can end
+    /// otherwise than with the next side to move, [`Position::settle_turn`]. Legality tests
+    /// make moves without it: what follows the move does not change whether it was legal.
     #[inline(always)]
     pub(crate) fn make_turn(&mut self, m: Move) {
         self.make(m);
-        if self.sh.t.sides() > 2 {
-            self.skip_sides_without_moves();
+        if self.sh.t.rules().turns_settle {
+            self.settle_turn(true);
         }
     }
 
-    /// With more than two sides, a side with no legal move on its turn is passed over: the
-    /// turn goes on to the next side that has one (no ply is spent). When no side has one,
-    /// the turn stays where it was, and the game is drawn ([`Position::outcome`]).
+    /// Settles whose turn it is after a move (or in a position just set up; `recorded` says
+    /// whether a move's undo entry takes what changes). With more than two sides, a side left
+    /// holding no royal is out of the running. Then a side with no legal move on its turn is
+    /// passed over (no ply is spent) where the rules say so; with more than two sides, one
+    /// that loses so (checkmated, or stalemated under `stalemate loses`) is out and passed
+    /// over too. A win or a draw on its turn ends the game there ([`Position::outcome`]).
+    /// When no side has a move, the turn stays with the side after the mover, and the game
+    /// is drawn.
     #[cold]
     #[inline(never)]
-    fn skip_sides_without_moves(&mut self) {
+    pub(super) fn settle_turn(&mut self, recorded: bool) {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let sides = t.sides();
+        if sides > 2 && t.royal_at_start() {
+            for s in Side::all(sides) {
+                if self.royals[s.index()].is_empty() && self.out >> s.index() & 1 == 0 {
+                    self.eliminate(s, recorded);
+                }
+            }
+        }
+        if !t.rules().turns_settle {
+            return;
+        }
         let (first, fullmove) = (self.stm, self.fullmove);
         let mut moves = Vec::new();
-        for _ in 0..self.sh.t.sides() {
+        for _ in 0..sides {
             if self.decided().is_some() {
                 return;
             }
@@ -161,17 +181,70 @@ impl Position {
             if !moves.is_empty() {
                 return;
             }
+            let r = t.rules();
+            let (verdict, passes) = if self.in_check() {
+                (r.checkmated, false)
+            } else {
+                (r.stalemate, r.stalemate_passes)
+            };
+            let benched = self.benched >> self.stm.index() & 1 != 0;
+            if !passes && !benched {
+                if sides == 2 || verdict != Verdict::Loss {
+                    return;
+                }
+                self.eliminate(self.stm, recorded);
+            }
             let next = self.next_side(self.stm);
-            self.hash ^= self.sh.keys.side[self.stm.index()] ^ self.sh.keys.side[next.index()];
+            self.hash ^= sh.keys.side[self.stm.index()] ^ sh.keys.side[next.index()];
             if next.index() == 0 {
                 self.fullmove += 1;
             }
             self.stm = next;
         }
+        if self.decided().is_some() {
+            return;
+        }
         // Nobody can move: the turn round undone, back to the side after the mover.
-        self.hash ^= self.sh.keys.side[self.stm.index()] ^ self.sh.keys.side[first.index()];
+        self.hash ^= sh.keys.side[self.stm.index()] ^ sh.keys.side[first.index()];
         self.stm = first;
         self.fullmove = fullmove;
+    }
+
+    /// Puts `side` out of the running, and its pieces off the board or out of play where the
+    /// rules say so. Pieces taken off go on [`Position::removed`], for the move's undo when
+    /// `recorded`.
+    fn eliminate(&mut self, side: Side, recorded: bool) {
+        let sh = Arc::clone(&self.sh);
+        let bit = 1 << side.index();
+        self.out |= bit;
+        self.hash ^= sh.keys.out[side.index()];
+        let rule = sh.t.rules().eliminated;
+        if rule == Elimination::PlayOn {
+            return;
+        }
+        self.benched |= bit;
+        if rule != Elimination::Removed {
+            return;
+        }
+        let before = self.state_key();
+        if recorded {
+            let start = self.removed.len() as u32;
+            if let Some(u) = self.undo.last_mut() {
+                if u.cleared == u32::MAX {
+                    u.cleared = start;
+                    self.blast_unmoved.push(self.unmoved);
+                }
+            }
+        }
+        while let Some(&sq) = self.plist[side.index()].last() {
+            let c = self.lift(sq);
+            self.unmoved.remove(Square::at(sq));
+            if recorded {
+                self.removed.push((sq, c));
+            }
+        }
+        self.settle_castling_marks();
+        self.hash ^= before ^ self.state_key();
     }
 
     /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
@@ -367,6 +440,19 @@ impl Position {
         self.stm = u.mover;
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
+        self.out = u.out;
+        self.benched &= u.out;
+        // Pieces of sides put out came off last.
+        if u.cleared != u32::MAX {
+            while self.removed.len() > u.cleared as usize {
+                let (sq, c) = self.removed.pop().expect("checked above");
+                self.place(sq, c);
+            }
+            self.unmoved = self
+                .blast_unmoved
+                .pop()
+                .expect("an elimination saved its marks");
+        }
         if u.marks_saved {
             self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
         }

@@ -175,18 +175,21 @@ impl Position {
         {
             return;
         }
-        // Most paths have no target rule: their loop goes without the per-square test.
-        if path.target() == 0 {
-            self.walk_targets::<false>(from, kind, path, flags, out);
-        } else {
-            self.walk_targets::<true>(from, kind, path, flags, out);
+        // Most paths have no target rule and no screen: their loop goes without the
+        // per-square test and the screen's state. Written out, so that it does not depend on
+        // the optimiser's choice to split the loop (which it once stopped making).
+        match (path.target() == 0, path.flags().has(PathFlags::HOP)) {
+            (true, false) => self.walk_targets::<false, false>(from, kind, path, flags, out),
+            (true, true) => self.walk_targets::<false, true>(from, kind, path, flags, out),
+            (false, false) => self.walk_targets::<true, false>(from, kind, path, flags, out),
+            (false, true) => self.walk_targets::<true, true>(from, kind, path, flags, out),
         }
     }
 
     /// The moves of [`Position::walk_path`], testing each destination against the path's
-    /// target rule when `RULED`.
+    /// target rule when `RULED`, over a screen when `HOP`.
     #[inline]
-    fn walk_targets<const RULED: bool>(
+    fn walk_targets<const RULED: bool, const HOP: bool>(
         &self,
         from: Square,
         kind: PieceKind,
@@ -196,36 +199,40 @@ impl Position {
     ) {
         let t = &self.sh.t;
         let target = path.target();
-        for (to, occupant) in t.walk(path, &self.board) {
+        // What a stop on an empty square and a capture make, settled once for the path.
+        let quiet = match (flags.has(PathFlags::MOVE), flags.has(PathFlags::CREATES_EP)) {
+            (false, _) => None,
+            (true, false) => Some(MoveKind::Normal),
+            (true, true) => Some(MoveKind::Passing(t.route(path))),
+        };
+        let takes_ep = flags.has(PathFlags::TAKES_EP);
+        let captures = flags.has(PathFlags::CAPTURE);
+        let checker_only = flags.has(PathFlags::TAKES_CHECKER);
+        let capture = if flags.has(PathFlags::SHOT) {
+            MoveKind::Shot
+        } else {
+            MoveKind::Normal
+        };
+        t.walk::<HOP>(path, &self.board, |to, occupant| {
             if RULED && !self.may_end_on(target, self.stm, to) {
-                continue;
+                return;
             }
             if occupant == 0 {
-                if flags.has(PathFlags::MOVE) {
-                    let mk = if flags.has(PathFlags::CREATES_EP) {
-                        MoveKind::Passing(t.route(path))
-                    } else {
-                        MoveKind::Normal
-                    };
+                if let Some(mk) = quiet {
                     self.push_move(out, from, to, kind, mk);
-                } else if flags.has(PathFlags::TAKES_EP) {
+                } else if takes_ep {
                     if let Some(victim) = self.en_passant_victim(to) {
                         self.push_move(out, from, to, kind, MoveKind::CaptureAt(victim));
                     }
                 }
-            } else if flags.has(PathFlags::CAPTURE)
+            } else if captures
                 && self.cell_side(occupant) != self.stm
                 && t.may_capture(target, self.cell_kind(occupant))
-                && (!flags.has(PathFlags::TAKES_CHECKER) || self.sole_checker(to))
+                && (!checker_only || self.sole_checker(to))
             {
-                let mk = if flags.has(PathFlags::SHOT) {
-                    MoveKind::Shot
-                } else {
-                    MoveKind::Normal
-                };
-                self.push_move(out, from, to, kind, mk);
+                self.push_move(out, from, to, kind, capture);
             }
-        }
+        });
     }
 
     /// Whether the enemy piece on `sq` is the one piece giving check to the side to move.
@@ -489,7 +496,7 @@ impl Position {
     /// The legal moves before a capture obligation.
     fn unforced_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
-        if self.decided().is_some() {
+        if self.decided().is_some() || self.benched >> self.stm.index() & 1 != 0 {
             return;
         }
         self.pseudo_moves(out);

@@ -117,13 +117,23 @@ impl Outcome {
 }
 
 impl Position {
-    /// The outcome a rule gives: `v` for `side`, the opposite for the others.
+    /// The outcome a rule gives: `v` for `side` and its partners, the opposite for the others.
     fn verdict_for(&self, side: Side, v: Verdict, reason: Reason) -> Outcome {
-        let sides = self.tables().sides();
-        match v {
-            Verdict::Win => Outcome::win(side, sides, reason),
-            Verdict::Loss => Outcome::loss(side, sides, reason),
-            Verdict::Draw => Outcome::draw(sides, reason),
+        let t = self.tables();
+        let sides = t.sides();
+        if v == Verdict::Draw {
+            return Outcome::draw(sides, reason);
+        }
+        let other = if v == Verdict::Win {
+            Verdict::Loss
+        } else {
+            Verdict::Win
+        };
+        Outcome {
+            reason,
+            results: Side::all(sides)
+                .map(|s| if t.team(s) == t.team(side) { v } else { other })
+                .collect(),
         }
     }
 
@@ -189,19 +199,15 @@ impl Position {
         None
     }
 
-    /// With more than two sides: a side holding no royal piece is out of the running (its
-    /// pieces stay and move on), and once the sides still in it are of one team, that team
-    /// wins and every other side loses (a draw if none is left). A game whose setup has no
-    /// royal piece is not decided this way.
+    /// With more than two sides: once the sides still in the running ([`Position::is_out`])
+    /// are of one team, that team wins and every other side loses (a draw if none is left).
     fn last_team_standing(&self) -> Option<Outcome> {
         let t = self.tables();
-        if !t.royal_at_start() {
+        if !t.royal_at_start() && self.out == 0 {
             return None;
         }
         let sides = t.sides();
-        let running: Vec<Side> = Side::all(sides)
-            .filter(|s| !self.royals[s.index()].is_empty())
-            .collect();
+        let running: Vec<Side> = Side::all(sides).filter(|&s| !self.is_out(s)).collect();
         let team = running.first().map(|&s| t.team(s));
         if running.iter().any(|&s| Some(t.team(s)) != team) {
             return None;
@@ -287,15 +293,21 @@ impl Position {
         let me = self.side_to_move();
         let sides = t.sides();
         if self.legal_moves().is_empty() {
-            // With more than two sides a side without a move is passed over: none has one.
-            if sides > 2 {
-                return Some(Outcome::draw(sides, Reason::Stalemate));
-            }
-            return Some(if self.in_check() {
-                self.verdict_for(me, t.rules().checkmated, Reason::Checkmate)
+            let r = t.rules();
+            let (verdict, passes, reason) = if self.in_check() {
+                (r.checkmated, false, Reason::Checkmate)
             } else {
-                self.verdict_for(me, t.rules().stalemate, Reason::Stalemate)
-            });
+                (r.stalemate, r.stalemate_passes, Reason::Stalemate)
+            };
+            // A side passed over, or put out, here would have handed the turn on: nobody has
+            // a move ([`Position::settle_turn`]).
+            let handed_on = passes
+                || self.benched >> me.index() & 1 != 0
+                || (sides > 2 && verdict == Verdict::Loss);
+            if handed_on {
+                return Some(Outcome::draw(sides, reason));
+            }
+            return Some(self.verdict_for(me, verdict, reason));
         }
         if let Some(rep) = &t.rules().repetition {
             let earlier: Vec<usize> = (0..self.undo.len())

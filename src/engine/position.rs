@@ -53,6 +53,11 @@ pub(crate) struct Undo {
     pub(super) marks_saved: bool,
     /// The side that made the move.
     pub(super) mover: Side,
+    /// [`Position::out`] before the move.
+    pub(super) out: u8,
+    /// Length of [`Position::removed`] when the pieces of sides put out by the turn were
+    /// taken off (`u32::MAX`: none were).
+    pub(super) cleared: u32,
 }
 
 /// A game position of a compiled variant.
@@ -86,6 +91,11 @@ pub struct Position {
     pub(crate) gave_check: Vec<bool>,
     /// Checks given per side, under a `checks` rule.
     pub(crate) checks: Vec<u8>,
+    /// The sides out of the running, a bit per side (more than two sides).
+    pub(super) out: u8,
+    /// The sides out of the running whose pieces neither move nor attack: `out` under
+    /// `eliminated pieces removed` or `frozen`, else nothing.
+    pub(super) benched: u8,
 }
 
 impl std::fmt::Debug for Position {
@@ -125,6 +135,7 @@ impl Position {
         }
         p.settle_castling_marks();
         p.rehash();
+        p.settle_turn(false);
         p
     }
 
@@ -151,6 +162,8 @@ impl Position {
             undo: Vec::with_capacity(256),
             gave_check: Vec::new(),
             checks: vec![0; sides],
+            out: 0,
+            benched: 0,
             sh,
         }
     }
@@ -238,6 +251,15 @@ impl Position {
                 ep.victim,
             )
         })
+    }
+
+    /// Whether `side` is out of the running: with more than two sides, it holds no royal
+    /// piece (where the start gave it one) or lost on its turn, and the others play on.
+    pub fn is_out(&self, side: Side) -> bool {
+        self.out >> side.index() & 1 != 0
+            || (self.sh.t.sides() > 2
+                && self.sh.t.royal_at_start()
+                && self.royals[side.index()].is_empty())
     }
 
     /// The side after `side` in turn order.
@@ -365,6 +387,11 @@ impl Position {
         }
         for (i, &count) in self.checks.iter().enumerate() {
             h ^= hand_key(self.sh.keys.checks[i], count as u16);
+        }
+        for (i, &key) in self.sh.keys.out.iter().enumerate() {
+            if self.out >> i & 1 != 0 {
+                h ^= key;
+            }
         }
         h ^= self.state_key();
         if let Some((targets, _)) = self.en_passant() {

@@ -35,6 +35,8 @@ pub(crate) struct Keys {
     pub(crate) hand: Vec<u64>,
     /// Per side, the base of its checks-given count (turned into keys as hands are).
     pub(crate) checks: Vec<u64>,
+    /// Per side, for a side out of the running.
+    pub(crate) out: Vec<u64>,
 }
 
 impl Keys {
@@ -55,6 +57,8 @@ impl Keys {
             hand: keys(sides * kinds),
             unmoved: keys(squares),
             checks: keys(sides),
+            // Drawn last, so that the keys before it stay as they were.
+            out: keys(sides),
         }
     }
 }

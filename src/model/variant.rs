@@ -815,6 +815,18 @@ pub enum RoyalGuard {
     All,
 }
 
+/// What becomes of the pieces of a side that is out of the running (more than two sides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Elimination {
+    /// They stay and their side goes on moving them.
+    #[default]
+    PlayOn,
+    /// They leave the board at once.
+    Removed,
+    /// They stay as dead pieces: they neither move nor attack, and any side may capture them.
+    Frozen,
+}
+
 /// The game's rules beyond piece movement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
@@ -838,6 +850,11 @@ pub struct Rules {
     pub extinction: bool,
     /// The result for the side to move when it has no legal move and is not in check.
     pub stalemate: Verdict,
+    /// A side with no legal move that is not in check is passed over instead (`stalemate
+    /// passes`, and the default with more than two sides).
+    pub stalemate_passes: bool,
+    /// What becomes of the pieces of a side out of the running (more than two sides).
+    pub eliminated: Elimination,
     /// Facing rules.
     pub facing: Vec<FacingRule>,
     /// Repetition.

@@ -881,6 +881,10 @@ pub enum Rule {
     Extinction,
     /// `stalemate VERDICT`.
     Stalemate(Spanned<Verdict>),
+    /// `stalemate passes`.
+    StalematePasses,
+    /// `eliminated pieces play on|removed|frozen`.
+    Eliminated(crate::model::Elimination),
     /// `facing LINES`.
     Facing(Vec<Spanned<FacingLine>>),
     /// `repetition N VERDICT [, perpetual check loses]`.

@@ -1185,7 +1185,23 @@ fn rule(pair: P<'_>) -> ast::Rule {
             }
         }
         Rule::extinction_rule => ast::Rule::Extinction,
-        Rule::stalemate_rule => ast::Rule::Stalemate(verdict(next(&mut parts, "verdict"))),
+        Rule::stalemate_rule => {
+            let v = next(&mut parts, "verdict or kw_passes");
+            if v.as_rule() == Rule::kw_passes {
+                ast::Rule::StalematePasses
+            } else {
+                ast::Rule::Stalemate(verdict(v))
+            }
+        }
+        Rule::eliminated_rule => {
+            next(&mut parts, "kw_pieces");
+            ast::Rule::Eliminated(match next(&mut parts, "what becomes of them").as_rule() {
+                Rule::kw_play => crate::model::Elimination::PlayOn,
+                Rule::kw_removed => crate::model::Elimination::Removed,
+                Rule::kw_frozen => crate::model::Elimination::Frozen,
+                r => unreachable!("eliminated_rule: unexpected {r:?}"),
+            })
+        }
         Rule::facing_rule => ast::Rule::Facing(
             parts
                 .map(|line| {

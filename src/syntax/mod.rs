@@ -401,6 +401,7 @@ fn describe(rule: Rule) -> String {
         Rule::checkmate_rule => "`checkmate`",
         Rule::extinction_rule => "`extinction`",
         Rule::stalemate_rule => "`stalemate`",
+        Rule::eliminated_rule => "`eliminated`",
         Rule::facing_rule => "`facing`",
         Rule::repetition_rule => "`repetition`",
         Rule::move_limit_rule => "`move-limit`",
@@ -471,6 +472,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`checkmate`",
             "`extinction`",
             "`stalemate`",
+            "`eliminated`",
             "`facing`",
             "`repetition`",
             "`move-limit`",
@@ -563,6 +565,15 @@ fn expected_list(positives: &[Rule]) -> String {
                 words.insert(at.min(words.len()), phrase.to_string());
             }
         }
+    }
+    // `stalemate` takes a verdict or `passes`: one list of four words reads better.
+    let verdicts = describe(Rule::verdict);
+    if let (Some(v), Some(p)) = (
+        words.iter().position(|w| *w == verdicts),
+        words.iter().position(|w| w == "`passes`"),
+    ) {
+        words[v] = "`wins`, `loses`, `draws` or `passes`".to_string();
+        words.remove(p);
     }
     // Where a declaration may start, so may the end of the file; saying so adds nothing.
     if words.iter().any(|w| w == "a declaration") {

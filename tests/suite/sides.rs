@@ -19,6 +19,18 @@ fn start(teams: bool) -> Position {
     Position::new(Tables::compile(&variant, &options).unwrap())
 }
 
+/// Four Winds with more rule lines.
+fn with_rules(rules: &str, teams: bool) -> Position {
+    let full = format!("{}/{PATH}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(full).unwrap().replace(
+        "rules\n  extinction\n",
+        &format!("rules\n  extinction\n  {rules}\n"),
+    );
+    let variant = rulebook::load(PATH, &text).unwrap();
+    let options = [("teams".to_string(), teams)];
+    Position::new(Tables::compile(&variant, &options).unwrap())
+}
+
 fn play(pos: &mut Position, moves: &str) {
     for text in moves.split_whitespace() {
         let m = notation::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -158,8 +170,9 @@ fn a_side_without_a_king_is_out_but_plays_on_and_a_stuck_side_is_passed_over() {
     let fen = "5yK/6/6/5rK/gPgP4/gKgP4 y - - 0 1";
     let mut stuck = pos.with_fen(fen).unwrap();
     let green = side(&stuck, "green");
+    // A position set up with green to move hands the turn on at once.
     let greens_turn = pos.with_fen(&fen.replace(" y ", " g ")).unwrap();
-    assert!(greens_turn.legal_moves().is_empty());
+    assert_eq!(name(&greens_turn, greens_turn.side_to_move()), "red");
     play(&mut stuck, "f6e6");
     assert_ne!(stuck.side_to_move(), green);
     assert_eq!(name(&stuck, stuck.side_to_move()), "red");
@@ -264,4 +277,87 @@ fn replay_follows_a_four_side_game_to_its_result() {
         text.ends_with("result: no royal piece left, red wins\n"),
         "{text}"
     );
+}
+
+/// The pieces of a side that loses its king leave the board with `eliminated pieces
+/// removed`, and come back when the move is taken back.
+#[test]
+fn eliminated_pieces_removed_leave_the_board_and_come_back_on_undo() {
+    let pos = with_rules("eliminated pieces removed", false);
+    let mut p = pos.with_fen("5yK/6/bK5/1bR4/6/rR1rK2gK r - - 0 1").unwrap();
+    let before = (p.fen(), p.hash());
+    play(&mut p, "a1a4");
+    assert_eq!(p.fen(), "5yK/6/rR5/6/6/2rK2gK y - - 0 1");
+    assert!(p.is_out(side(&p, "blue")));
+    let incremental = p.hash();
+    assert_eq!(p.with_fen(&p.fen()).unwrap().hash(), incremental);
+    p.undo_move();
+    assert_eq!((p.fen(), p.hash()), before);
+    // Without the rule the rook stays, and blue, out of the running, plays it on.
+    let mut on = with_rules("eliminated pieces play on", false)
+        .with_fen("5yK/6/bK5/1bR4/6/rR1rK2gK r - - 0 1")
+        .unwrap();
+    play(&mut on, "a1a4");
+    assert_eq!(name(&on, on.side_to_move()), "blue");
+    assert!(on.is_out(side(&on, "blue")));
+}
+
+/// Frozen pieces stay as obstacles that neither move nor attack, and may be taken.
+#[test]
+fn eliminated_pieces_frozen_neither_move_nor_attack() {
+    let fen = "5yK/6/6/1bR4/6/2rK2gK r - - 0 1";
+    let moves = |rule: &str| -> Vec<String> {
+        let p = with_rules(&format!("checkmate\n  {rule}"), false)
+            .with_fen(fen)
+            .unwrap();
+        p.legal_moves()
+            .iter()
+            .map(|m| notation::coord(&p, m))
+            .collect()
+    };
+    // Blue, without its king, is out: its rook on b3 guards b1 and b2 only while it plays on.
+    let frozen = moves("eliminated pieces frozen");
+    assert!(frozen.contains(&"c1b2".to_string()), "{frozen:?}");
+    let playing = moves("eliminated pieces play on");
+    assert!(!playing.contains(&"c1b2".to_string()), "{playing:?}");
+    // Blue's turn is passed over: after red, yellow moves; the rook may be taken.
+    let mut p = with_rules("eliminated pieces frozen", false)
+        .with_fen("5yK/6/6/1bR4/6/1rR2gKrK r - - 0 1")
+        .unwrap();
+    play(&mut p, "b1b3");
+    assert_eq!(name(&p, p.side_to_move()), "yellow");
+    assert_eq!(p.fen(), "5yK/6/6/1rR4/6/4gKrK y - - 0 1");
+}
+
+/// `stalemate loses` with more sides: a side with no move on its turn is out, and the others
+/// play on; `stalemate draws` ends the game there.
+#[test]
+fn a_stuck_side_is_out_or_draws_the_game_as_the_stalemate_rule_says() {
+    let fen = "5yK/6/6/5rK/gPgP4/gKgP4 y - - 0 1";
+    let mut p = with_rules("stalemate loses", false).with_fen(fen).unwrap();
+    let before = p.fen();
+    play(&mut p, "f6e6");
+    assert!(p.is_out(side(&p, "green")));
+    assert_eq!(name(&p, p.side_to_move()), "red");
+    assert!(p.outcome().is_none());
+    assert_eq!(p.fen(), "4yK1/6/6/5rK/gPgP4/gKgP4 r - - 1 2 out:g");
+    assert_eq!(p.with_fen(&p.fen()).unwrap().fen(), p.fen());
+    p.undo_move();
+    assert_eq!(p.fen(), before);
+    assert!(!p.is_out(side(&p, "green")));
+    // With teams, green's partner blue is out already: red and yellow win.
+    let mut t = with_rules("stalemate loses", true).with_fen(fen).unwrap();
+    play(&mut t, "f6e6");
+    let o = t.outcome().unwrap();
+    let winners: Vec<&str> = ["red", "blue", "yellow", "green"]
+        .into_iter()
+        .filter(|n| o.result(side(&t, n)) == Verdict::Win)
+        .collect();
+    assert_eq!(winners, ["red", "yellow"]);
+    // `stalemate draws`: green's turn, no move, the game is drawn.
+    let mut d = with_rules("stalemate draws", false).with_fen(fen).unwrap();
+    play(&mut d, "f6e6");
+    assert_eq!(name(&d, d.side_to_move()), "green");
+    assert!(d.outcome().unwrap().is_draw());
+    assert!(d.legal_moves().is_empty());
 }

@@ -201,12 +201,17 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
         let flags = path.flags();
         let moves = flags.has(PathFlags::MOVE);
         let captures = flags.has(PathFlags::CAPTURE);
-        for (_, occupant) in t.walk(path, &pos.board) {
+        let mut count = |_, occupant: u8| {
             n += if occupant == 0 {
                 moves as i32
             } else {
                 (captures && pos.cell_side(occupant) != side) as i32
             };
+        };
+        if flags.has(PathFlags::HOP) {
+            t.walk::<true>(path, &pos.board, &mut count);
+        } else {
+            t.walk::<false>(path, &pos.board, &mut count);
         }
     }
     n

@@ -1112,6 +1112,9 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         checks_forbidden: rules.checks_forbidden,
         extinction: rules.extinction,
         stalemate: rules.stalemate,
+        stalemate_passes: rules.stalemate_passes,
+        eliminated: rules.eliminated,
+        turns_settle: rules.stalemate_passes || variant.sides().len() > 2,
         facing: (0..variant.sides().len())
             .map(|_| facing_vectors.clone())
             .collect(),

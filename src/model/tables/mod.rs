@@ -4,7 +4,7 @@
 //! (piece, side, square). Everything is expanded once ([`build`]): a path is a run of squares
 //! that must be empty (the legs before the last) and a ray (the last leg's squares, walked
 //! until blocked). The engine only checks occupancy along these runs, through the typed
-//! interface of this module ([`Walk`], [`Way::open`], [`Tables::reach`]), which is also what
+//! interface of this module ([`Tables::walk`], [`Way::open`], [`Tables::reach`]), which is also what
 //! the diagram renderer reads: the walk rules are written once, in [`walk`].
 
 mod build;
@@ -14,8 +14,8 @@ use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::KindSet;
 use super::variant::{
-    Asks, Bound, Castling, Immunity, OptionGuard, PartitionId, PieceKind, RepetitionRule,
-    RoyalGuard, Side, Variant, Verdict, ZoneId, MAX_SIDES,
+    Asks, Bound, Castling, Elimination, Immunity, OptionGuard, PartitionId, PieceKind,
+    RepetitionRule, RoyalGuard, Side, Variant, Verdict, ZoneId, MAX_SIDES,
 };
 
 pub use walk::{Reach, Target};
@@ -427,6 +427,13 @@ pub struct RuleTable {
     pub extinction: bool,
     /// Result for the stalemated side.
     pub stalemate: Verdict,
+    /// A side with no legal move, not in check, is passed over instead.
+    pub stalemate_passes: bool,
+    /// What becomes of the pieces of a side out of the running.
+    pub eliminated: Elimination,
+    /// Whether a turn may end other than with the next side to move: sides passed over, or
+    /// sides put out of the running (more than two sides, or `stalemate passes`).
+    pub turns_settle: bool,
     /// Board vectors along which opposing royals may not face, per side.
     pub facing: Vec<Vec<(i32, i32)>>,
     /// Repetition.

@@ -7,39 +7,8 @@
 //! Move generation walks paths with [`Walk`], attack tests check [`Tables::way_open`], and move
 //! diagrams list [`Tables::reach`]: three readings of the same rules.
 
-use super::{Condition, Entry, Path, PathFlags, Tables, Way};
+use super::{Condition, Path, PathFlags, Tables, Way};
 use crate::model::{PieceKind, Side, Square};
-
-/// The squares a path ends on in a position, in order: every empty square the piece may stop
-/// on, then the first piece met after the screen (if it may stop there), as `(square,
-/// occupant)` with occupant 0 for an empty square.
-pub(crate) struct Walk<'a> {
-    ray: std::slice::Iter<'a, Entry>,
-    board: &'a [u8],
-    screened: bool,
-}
-
-impl Iterator for Walk<'_> {
-    type Item = (Square, u8);
-
-    #[inline]
-    fn next(&mut self) -> Option<(Square, u8)> {
-        for &e in self.ray.by_ref() {
-            let occupant = self.board[e.index()];
-            if occupant == 0 {
-                if self.screened && e.can_stop() {
-                    return Some((e.square(), 0));
-                }
-            } else if !self.screened {
-                self.screened = true;
-            } else {
-                self.ray = [].iter();
-                return e.can_stop().then_some((e.square(), occupant));
-            }
-        }
-        None
-    }
-}
 
 /// How a piece alone on the board reaches a square of its move diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,15 +35,42 @@ pub struct Target {
 }
 
 impl Tables {
-    /// Walks `path` on `board` (one cell per square, 0 for empty).
-    #[inline]
-    pub(crate) fn walk<'a>(&'a self, path: &Path, board: &'a [u8]) -> Walk<'a> {
+    /// Walks `path` on `board` (one cell per square, 0 for empty), calling `stop` for each
+    /// square it may end on, in order: every empty square the piece may stop on, then the
+    /// first piece met after the screen (if it may stop there), with the occupant (0 for an
+    /// empty square). `HOP` must say whether the path hops: written as two loops, the common
+    /// one without a screen to track.
+    #[inline(always)]
+    pub(crate) fn walk<const HOP: bool>(
+        &self,
+        path: &Path,
+        board: &[u8],
+        mut stop: impl FnMut(Square, u8),
+    ) {
+        debug_assert_eq!(HOP, path.flags().has(PathFlags::HOP));
         let (pre, ray) = self.path_runs(path);
-        let blocked = pre.iter().any(|e| board[e.index()] != 0);
-        Walk {
-            ray: if blocked { [].iter() } else { ray.iter() },
-            board,
-            screened: !path.flags().has(PathFlags::HOP),
+        if pre.iter().any(|e| board[e.index()] != 0) {
+            return;
+        }
+        let mut ray = ray.iter();
+        if HOP {
+            // Up to the screen nothing is a destination.
+            loop {
+                match ray.next() {
+                    None => return,
+                    Some(e) if board[e.index()] != 0 => break,
+                    Some(_) => {}
+                }
+            }
+        }
+        for &e in ray {
+            let occupant = board[e.index()];
+            if e.can_stop() {
+                stop(e.square(), occupant);
+            }
+            if occupant != 0 {
+                return;
+            }
         }
     }
 
