@@ -212,6 +212,11 @@ pub fn board_map(pos: &Position) -> String {
         g.height,
         v.sides[pos.side_to_move().index()].name
     );
+    let players = players(pos);
+    if !players.is_empty() {
+        let names: Vec<String> = players.iter().map(|p| p.label()).collect();
+        let _ = writeln!(out, "players in turn order: {}", names.join("; "));
+    }
     for z in &v.zones {
         let same = z.squares.windows(2).all(|w| w[0] == w[1]);
         for (s, set) in z.squares.iter().enumerate() {
@@ -618,6 +623,67 @@ pub struct DiagramInfo {
     pub targets: Vec<TargetInfo>,
     /// The markers used, each with its text glyph and meaning.
     pub legend: Vec<LegendInfo>,
+    /// With more than two sides, every player in turn order (left out with two).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PlayerInfo>,
+}
+
+/// One player of a game of more than two sides, as pictures name it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlayerInfo {
+    /// The side's name.
+    pub name: String,
+    /// The initial its pieces are written with (`r` for `rK`).
+    pub initial: char,
+    /// The colour its pieces are drawn in (`#c62828`).
+    pub colour: &'static str,
+    /// Its turn to move.
+    pub to_move: bool,
+    /// Out of the running.
+    pub out: bool,
+    /// Its partners, by name (none without `teams`).
+    pub partners: Vec<String>,
+}
+
+impl PlayerInfo {
+    /// `red, to move, with yellow` / `blue, out`: the player in words.
+    pub fn label(&self) -> String {
+        let mut text = self.name.clone();
+        if self.to_move {
+            text.push_str(", to move");
+        }
+        if self.out {
+            text.push_str(", out");
+        }
+        if !self.partners.is_empty() {
+            text.push_str(", with ");
+            text.push_str(&self.partners.join(" and "));
+        }
+        text
+    }
+}
+
+/// The players of a game of more than two sides, in turn order; none with two, whose
+/// pictures need no legend for them.
+pub fn players(pos: &Position) -> Vec<PlayerInfo> {
+    let t = pos.tables();
+    let v = t.variant();
+    if t.sides() < 3 {
+        return Vec::new();
+    }
+    crate::model::Side::all(t.sides())
+        .map(|side| PlayerInfo {
+            name: v.side(side).name.clone(),
+            initial: v.side_tag(side),
+            colour: super::svg::side_colour(pos, side),
+            to_move: pos.side_to_move() == side && pos.outcome().is_none(),
+            out: pos.is_out(side),
+            partners: crate::model::Side::all(t.sides())
+                .filter(|&o| o != side && t.partners(o, side))
+                .map(|o| v.side(o).name.clone())
+                .collect(),
+        })
+        .collect()
 }
 
 /// One marker of a diagram's legend.
@@ -700,5 +766,6 @@ pub fn diagram_info(pos: &Position, pieces: &[Square], mode: DiagramMode) -> Dia
                 meaning: m.meaning(mode),
             })
             .collect(),
+        players: players(pos),
     }
 }

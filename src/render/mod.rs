@@ -19,8 +19,8 @@ pub use describe::{
 };
 pub use diagram::{
     board_map, diagram_info, diagram_markers, diagram_marks, hands, markers_present, move_diagram,
-    plain_diagram, plain_position, position_diagram, position_text, DiagramInfo, DiagramMode,
-    LegendInfo, Marker, PlacedInfo, TargetInfo,
+    plain_diagram, plain_position, players, position_diagram, position_text, DiagramInfo,
+    DiagramMode, LegendInfo, Marker, PlacedInfo, PlayerInfo, TargetInfo,
 };
 pub use gallery::{gallery, standing_squares, Gallery, GalleryDiagram, GalleryPiece};
 pub use svg::{board_svg, move_diagram_svg};

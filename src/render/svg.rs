@@ -93,6 +93,11 @@ fn side_paint(pos: &Position, side: crate::model::Side) -> Paint {
     }
 }
 
+/// The colour `side`'s pieces are drawn in.
+pub(super) fn side_colour(pos: &Position, side: crate::model::Side) -> &'static str {
+    side_paint(pos, side).fill
+}
+
 /// `text` made safe inside SVG and HTML text and attributes.
 pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -684,9 +689,15 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     let zones = tinted_zones(pos);
     let present = marks.map(|(m, _)| markers_present(m)).unwrap_or_default();
     let rivers = t.variant().drawing().rivers.len().min(1);
-    let rows = present.len() + zones.len() + t.variant().lines().len() + rivers;
-    // Pieces in hand belong to positions; a piece's movement alone has none.
+    // Pieces in hand and whose turn it is belong to positions; a piece's movement alone has
+    // neither.
     let position = marks.is_none_or(|(_, mode)| mode == DiagramMode::InPosition);
+    let players = if position {
+        super::diagram::players(pos)
+    } else {
+        Vec::new()
+    };
+    let rows = players.len() + present.len() + zones.len() + t.variant().lines().len() + rivers;
     let hands = if position && t.rules().drops {
         t.variant().sides().len() as i32
     } else {
@@ -716,9 +727,20 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     if hands > 0 {
         draw_hands(&mut out, pos, 2 * MARGIN + g.height as i32 * CELL);
     }
-    // The legend: markers, then zones, lines and the river.
+    // The legend: players, markers, then zones, lines and the river.
     let mut y = board_h + ROW / 2;
     let sx = MARGIN + 8;
+    for p in &players {
+        let ring = if p.to_move { "#000000" } else { "#777777" };
+        let width = if p.to_move { 2 } else { 1 };
+        let swatch = format!(
+            r#"<circle cx="{sx}" cy="{y}" r="7" fill="{}" fill-opacity="{}" stroke="{ring}" stroke-width="{width}"/>"#,
+            p.colour,
+            if p.out { "0.35" } else { "1" },
+        );
+        legend_row(&mut out, y, &swatch, &p.label());
+        y += ROW;
+    }
     if let Some((_, mode)) = marks {
         for m in &present {
             legend_row(&mut out, y, &marker_shape(*m, sx, y, 6), m.meaning(mode));

@@ -361,3 +361,51 @@ fn a_stuck_side_is_out_or_draws_the_game_as_the_stalemate_rule_says() {
     assert!(d.outcome().unwrap().is_draw());
     assert!(d.legal_moves().is_empty());
 }
+
+/// Pictures of a game of more sides name the players: in the text board, as a legend under
+/// the SVG board, and in the JSON of a diagram, each with its colour and state.
+#[test]
+fn pictures_name_the_players_their_turn_their_partners_and_who_is_out() {
+    let (text, _, code) = rulebook_with_input(&["board", PATH, "--option", "teams"], "");
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(
+            "players in turn order: red, to move, with yellow; blue, with green; \
+             yellow, with red; green, with blue"
+        ),
+        "{text}"
+    );
+    let fen = "5yK/6/bK5/1bR4/6/rR1rK2gK r - - 0 1";
+    let args = [
+        "board", PATH, "--fen", fen, "--moves", "a1a4", "--format", "svg",
+    ];
+    let (svg, _, _) = rulebook_with_input(&args, "");
+    assert!(svg.contains(">blue, to move, out</text>"), "{svg}");
+    assert!(svg.contains(">red</text>"), "{svg}");
+    let args = [
+        "diagram", PATH, "--piece", "Rook", "--at", "a1", "--fen", fen, "--format", "json",
+    ];
+    let (json, _, _) = rulebook_with_input(&args, "");
+    let info: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let players = info["players"].as_array().unwrap();
+    let names: Vec<&str> = players
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["red", "blue", "yellow", "green"]);
+    assert_eq!(players[0]["colour"], "#c62828");
+    assert_eq!(players[0]["to_move"], true);
+    // A two-side diagram has no players field: its JSON stays as it was.
+    let args = [
+        "diagram",
+        "definitions/chess.variant",
+        "--piece",
+        "Rook",
+        "--at",
+        "d4",
+        "--format",
+        "json",
+    ];
+    let (json, _, _) = rulebook_with_input(&args, "");
+    assert!(!json.contains("players"), "{json}");
+}
