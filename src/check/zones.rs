@@ -361,7 +361,7 @@ impl Ctx {
             ast::ZoneTerm::Group(inner) => self.eval_expr(inner, side, ev, tainted),
             ast::ZoneTerm::Name(name) => match self.zone_ref(name) {
                 Some(id) => {
-                    let i = usize::from(id.0);
+                    let i = id.index();
                     if ev.poisoned[i] {
                         *tainted = true;
                     }

@@ -290,7 +290,7 @@ impl<'a> Builder<'a> {
     }
 
     fn zone(&self, id: ZoneId, side: Side) -> &'a SquareSet {
-        &self.variant.zones()[id.0 as usize].squares[side.index()]
+        &self.variant.zones()[id.index()].squares[side.index()]
     }
 
     /// Squares where moves of `kind` for `side` may end.
@@ -317,7 +317,7 @@ impl<'a> Builder<'a> {
             if !guards_hold(self.options, &w.options) {
                 continue;
             }
-            let part_of = &self.variant.partitions()[w.partition.0 as usize].part_of[side.index()];
+            let part_of = &self.variant.partitions()[w.partition.index()].part_of[side.index()];
             let part = part_of[sq.index()];
             out = out.intersection(
                 &self
@@ -716,7 +716,7 @@ impl<'a> Builder<'a> {
     /// line.
     fn crosses_continuing(&self, e: &Expansion<'_>, from: Square, v: (i32, i32)) -> bool {
         e.pattern.continuing.is_some_and(|line| {
-            self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v) > 0
+            self.variant.lines()[line.index()].crossings(self.g, e.side, from, v) > 0
         })
     }
 
@@ -734,7 +734,7 @@ impl<'a> Builder<'a> {
         let Some((_, arm)) = self.arm(leg, e.side, x) else {
             return;
         };
-        let wall = &self.variant.lines()[c.line.0 as usize];
+        let wall = &self.variant.lines()[c.line.index()];
         let reach = if c.first_step { c.max } else { 1 };
         // `move-only along`: after an inward crossing, the runs of the line crossed and the
         // way the crossing step was heading along them.
@@ -743,7 +743,7 @@ impl<'a> Builder<'a> {
             n => c.squares[n - 2],
         };
         let along = e.pattern.along.filter(|&(l, _)| {
-            l == c.line && self.variant.lines()[l.0 as usize].first[e.side.index()].contains(before)
+            l == c.line && self.variant.lines()[l.index()].first[e.side.index()].contains(before)
         });
         let runs = along.map(|_| wall.crossed_runs(self.g, e.side, before, c.v));
         for w in self.arm_vectors(e, arm, x, c.v) {
@@ -796,7 +796,7 @@ impl<'a> Builder<'a> {
     /// `crossing` limit of the pattern); false if that goes over a limit.
     fn cross(&self, e: &Expansion<'_>, from: Square, v: (i32, i32), count: &mut [u32]) -> bool {
         for (c, &(line, _, most)) in count.iter_mut().zip(&e.pattern.crossing) {
-            *c += self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v);
+            *c += self.variant.lines()[line.index()].crossings(self.g, e.side, from, v);
             if *c > most {
                 return false;
             }
@@ -996,7 +996,7 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
                 .filter(|p| guards_hold(options, &p.options))
             {
                 tables.push(PromotionTable {
-                    zone: variant.zones()[p.zone.0 as usize].squares[s],
+                    zone: variant.zones()[p.zone.index()].squares[s],
                     from_too: p.from_zone_too,
                     forced: p.forced,
                     when_capturing: p.when_capturing,
@@ -1017,7 +1017,7 @@ fn drop_squares(variant: &Variant, dead: &[SquareSet]) -> Vec<SquareSet> {
     let mut out = Vec::with_capacity(dead.len());
     for (kind, piece) in variant.pieces().iter().enumerate() {
         for s in 0..sides {
-            let zone = |id: ZoneId| variant.zones()[id.0 as usize].squares[s];
+            let zone = |id: ZoneId| variant.zones()[id.index()].squares[s];
             let mut ds = if piece.drops.even_where_stuck {
                 all
             } else {
@@ -1135,9 +1135,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                     .iter()
                     .map(|t| {
                         let kinds = t.kinds.iter().copied().collect();
-                        let zone = t
-                            .zone
-                            .map(|z| variant.zones()[z.0 as usize].squares.clone());
+                        let zone = t.zone.map(|z| variant.zones()[z.index()].squares.clone());
                         CountTable {
                             bound: t.bound,
                             count: t.count,
