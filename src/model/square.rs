@@ -134,12 +134,13 @@ impl Geometry {
     /// The square on `file` and `rank`, both counted from 0.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
-        let width = u16::from(self.width);
-        let file = u16::try_from(file).ok().filter(|&f| f < width)?;
-        let rank = u16::try_from(rank)
-            .ok()
-            .filter(|&r| r < u16::from(self.height))?;
-        Some(Square(rank * width + file))
+        let (width, height) = (i32::from(self.width), i32::from(self.height));
+        if (0..width).contains(&file) && (0..height).contains(&rank) {
+            // Below 255 x 255, so the conversion cannot fail.
+            u16::try_from(rank * width + file).ok().map(Square)
+        } else {
+            None
+        }
     }
 
     /// The file and rank of `sq`, both counted from 0.
