@@ -192,11 +192,8 @@ fn ordinal(n: u32) -> String {
 
 /// A value written without a needless fraction: `5`, `4.5`.
 fn value_text(v: f32) -> String {
-    if v.fract() == 0.0 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
+    // `{}` writes a whole float without a fraction; adding zero makes -0 plain 0.
+    format!("{}", v + 0.0)
 }
 
 /// A piece's name in running text.
@@ -250,7 +247,7 @@ fn runs(values: &[i32], one: &str, many: &str, name: impl Fn(i32) -> String) -> 
 /// The parts of a set: its whole files, its whole ranks, then rectangles of the rest (each
 /// the widest run of a rank, grown upward while the ranks above hold the same run).
 fn set_parts(g: Geometry, set: &SquareSet) -> Vec<String> {
-    let (w, h) = (g.width as i32, g.height as i32);
+    let (w, h) = (i32::from(g.width), i32::from(g.height));
     let at = |f: i32, r: i32| {
         g.square(f, r)
             .is_some_and(|s| set.contains(s) || g.is_hole(s))
@@ -258,11 +255,12 @@ fn set_parts(g: Geometry, set: &SquareSet) -> Vec<String> {
     let files: Vec<i32> = (0..w).filter(|&f| (0..h).all(|r| at(f, r))).collect();
     let ranks: Vec<i32> = (0..h).filter(|&r| (0..w).all(|f| at(f, r))).collect();
     // Whole files and ranks only where they say something: not the whole board.
-    let (files, ranks) = if files.len() as i32 == w || ranks.len() as i32 == h {
-        (Vec::new(), Vec::new())
-    } else {
-        (files, ranks)
-    };
+    let (files, ranks) =
+        if files.len() == usize::from(g.width) || ranks.len() == usize::from(g.height) {
+            (Vec::new(), Vec::new())
+        } else {
+            (files, ranks)
+        };
     let mut parts = runs(&files, "file", "files", |f| {
         Geometry::file_char(f).to_string()
     });
@@ -1345,7 +1343,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     let mut overview = vec![format!(
         "{} is played by {} sides, {}, on a board of {} files and {} ranks{}.",
         v.name(),
-        number(sides.len() as u32),
+        number(u32::try_from(sides.len()).expect("at most MAX_SIDES sides")),
         list(&names, "and"),
         g.width,
         g.height,
