@@ -13,8 +13,13 @@ pub(super) fn parse_u32(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-/// A signed number as written, if it fits in `i64`.
-pub(super) fn parse_i64(text: &str) -> Option<i64> {
+/// A small number as written, if it fits in `u8`.
+pub(super) fn parse_u8(text: &str) -> Option<u8> {
+    text.parse().ok()
+}
+
+/// A small signed number as written, if it fits in `i8`.
+pub(super) fn parse_i8(text: &str) -> Option<i8> {
     text.parse().ok()
 }
 
@@ -37,7 +42,7 @@ impl Ctx {
     }
 
     fn dimension(&mut self, n: &ast::Number, dimension: &'static str, max: u8) -> Option<u8> {
-        match parse_u32(&n.node) {
+        match parse_u8(&n.node) {
             Some(0) => {
                 self.report(DefinitionError::BoardZero {
                     at: n.span.into(),
@@ -45,7 +50,7 @@ impl Ctx {
                 });
                 None
             }
-            Some(v) if v <= u32::from(max) => Some(v as u8),
+            Some(v) if v <= max => Some(v),
             _ => {
                 self.report(DefinitionError::BoardTooLarge {
                     dimension,
@@ -85,8 +90,8 @@ impl Ctx {
     /// A rank number, counted from 0, if it is on the board; reports it otherwise.
     pub(super) fn rank(&mut self, n: &ast::Number) -> Option<i32> {
         let g = self.geometry?;
-        match parse_u32(&n.node) {
-            Some(r) if r >= 1 && r <= u32::from(g.height) => Some(r as i32 - 1),
+        match parse_u8(&n.node) {
+            Some(r) if (1..=g.height).contains(&r) => Some(i32::from(r) - 1),
             _ => {
                 self.report(DefinitionError::RankOffBoard {
                     rank: n.node.clone(),

@@ -149,7 +149,7 @@ impl Ctx {
             if reached || !walked_any {
                 continue;
             }
-            let zone_name = &v.zones[promotion.zone.0 as usize].name;
+            let zone_name = &v.zones[promotion.zone.index()].name;
             let at = decl
                 .clauses
                 .iter()

@@ -413,7 +413,7 @@ impl Ctx {
         };
         let mut rivers = Vec::new();
         for rank in &decl.rivers {
-            let height = self.geometry.map_or(u32::MAX, |g| g.height as u32);
+            let height = self.geometry.map_or(u32::MAX, |g| u32::from(g.height));
             match rank.node.parse::<u32>() {
                 Ok(r) if r >= 1 && r < height => rivers.push(r as i32 - 1),
                 _ => self.report(DefinitionError::RankOffBoard {
@@ -496,7 +496,7 @@ impl Ctx {
     /// Each side's team under one `teams` declaration: the index of its partnership, or a
     /// team of its own for a side it leaves out.
     fn teams(&mut self, decl: &ast::TeamsDecl, sides: &[SideDef]) -> Vec<u8> {
-        let mut team: Vec<Option<u8>> = vec![None; sides.len()];
+        let mut team: Vec<Option<usize>> = vec![None; sides.len()];
         for (i, members) in decl.teams.iter().enumerate() {
             for name in members {
                 match sides.iter().position(|s| s.name == name.node) {
@@ -504,7 +504,7 @@ impl Ctx {
                         name: name.node.clone(),
                         at: name.span.into(),
                     }),
-                    Some(s) => team[s] = Some(i as u8),
+                    Some(s) => team[s] = Some(i),
                     None => self.report(DefinitionError::UnknownTeamSide {
                         name: name.node.clone(),
                         sides: sides
@@ -517,9 +517,14 @@ impl Ctx {
                 }
             }
         }
-        let named = decl.teams.len() as u8;
-        (0..sides.len())
-            .map(|s| team[s].unwrap_or(named + s as u8))
+        let named = decl.teams.len();
+        team.iter()
+            .enumerate()
+            .map(|(s, t)| {
+                // Every team names a side and a side joins one team (else reported above), so
+                // a checked game has at most MAX_SIDES teams; a refused one may have any.
+                u8::try_from(t.unwrap_or(named + s)).unwrap_or(u8::MAX)
+            })
             .collect()
     }
 

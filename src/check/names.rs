@@ -129,11 +129,14 @@ fn piece_declaration(reference: &str) -> String {
 
 impl Ctx {
     /// Resolves a zone reference, marking the zone used.
+    ///
+    /// A zone declared after the 65,536th has no id: references to it are reported as unknown
+    /// (as for partitions, lines and options).
     pub(super) fn zone_ref(&mut self, name: &ast::Ident) -> Option<ZoneId> {
-        match self.zones.get(&name.node) {
-            Some(i) => {
-                self.zones.used[i] = true;
-                Some(ZoneId(i as u16))
+        match self.zones.get(&name.node).and_then(ZoneId::from_index) {
+            Some(id) => {
+                self.zones.used[id.index()] = true;
+                Some(id)
             }
             None => {
                 if self.reported.first_time(Kind::Zone, &name.node) {
@@ -157,9 +160,13 @@ impl Ctx {
 
     /// Resolves a partition reference.
     pub(super) fn partition_ref(&mut self, name: &ast::Ident) -> Option<PartitionId> {
-        if let Some(i) = self.partitions.get(&name.node) {
-            self.partitions.used[i] = true;
-            return Some(PartitionId(i as u16));
+        if let Some(id) = self
+            .partitions
+            .get(&name.node)
+            .and_then(PartitionId::from_index)
+        {
+            self.partitions.used[id.index()] = true;
+            return Some(id);
         }
         if self.reported.first_time(Kind::Partition, &name.node) {
             let help = suggestion(
@@ -180,8 +187,8 @@ impl Ctx {
 
     /// Resolves a line reference.
     pub(super) fn line_ref(&mut self, name: &ast::Ident) -> Option<LineId> {
-        if let Some(i) = self.lines.get(&name.node) {
-            return Some(LineId(i as u16));
+        if let Some(id) = self.lines.get(&name.node).and_then(LineId::from_index) {
+            return Some(id);
         }
         if self.reported.first_time(Kind::Line, &name.node) {
             let help = suggestion(
@@ -202,10 +209,10 @@ impl Ctx {
 
     /// Resolves an option reference, marking the option used.
     pub(super) fn option_ref(&mut self, name: &ast::Ident) -> Option<OptionId> {
-        match self.options.get(&name.node) {
-            Some(i) => {
-                self.options.used[i] = true;
-                Some(OptionId(i as u16))
+        match self.options.get(&name.node).and_then(OptionId::from_index) {
+            Some(id) => {
+                self.options.used[id.index()] = true;
+                Some(id)
             }
             None => {
                 if self.reported.first_time(Kind::Option, &name.node) {

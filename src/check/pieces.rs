@@ -12,16 +12,16 @@ use crate::{
     syntax::ast::{self, Span},
 };
 
-use super::{geometry::parse_i64, geometry::parse_u32, Ctx};
+use super::{geometry::parse_i8, geometry::parse_u32, geometry::parse_u8, Ctx};
 
 /// The most piece kinds a variant may have: letters of both sides must fit a signed byte.
 pub(crate) const MAX_PIECES: usize = 127;
 /// The most patterns one piece may have once `like` is expanded.
 pub(crate) const MAX_PATTERNS: usize = 1024;
 /// The longest coordinate of a vector: the widest board minus one.
-const MAX_COORD: i64 = 25;
+const MAX_COORD: i8 = 25;
 /// The longest slide or hop.
-const MAX_REPEAT: u32 = 26;
+const MAX_REPEAT: u8 = 26;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -435,9 +435,9 @@ impl Ctx {
                     return;
                 }
                 seen.drop_max = Some(drop.span);
-                match parse_u32(&n.node) {
+                match parse_u8(&n.node) {
                     Some(v) if (1..=MAX_REPEAT).contains(&v) => {
-                        def.drops.max_per_file = Some(v as u8);
+                        def.drops.max_per_file = Some(v);
                     }
                     _ => self.report(DefinitionError::BadDropLimit {
                         text: n.node.clone(),
@@ -804,7 +804,7 @@ impl Ctx {
             ast::CrossingLimit::Never => Some((0, 0)),
             ast::CrossingLimit::AtLeastOnce => Some((1, u32::MAX)),
             ast::CrossingLimit::UpTo(n, phrase) => match parse_u32(&n.node) {
-                Some(v) if v <= MAX_REPEAT => Some((0, v)),
+                Some(v) if v <= u32::from(MAX_REPEAT) => Some((0, v)),
                 _ => {
                     self.report(DefinitionError::BadCrossingLimit {
                         text: n.node.clone(),
@@ -832,8 +832,8 @@ impl Ctx {
                     });
                     None
                 }
-                ast::LegWord::Slide | ast::LegWord::Hop => match parse_u32(&n.node) {
-                    Some(v) if (1..=MAX_REPEAT).contains(&v) => Some(v as u8),
+                ast::LegWord::Slide | ast::LegWord::Hop => match parse_u8(&n.node) {
+                    Some(v) if (1..=MAX_REPEAT).contains(&v) => Some(v),
                     _ => {
                         self.report(DefinitionError::BadLimit {
                             text: n.node.clone(),
@@ -965,7 +965,8 @@ impl Ctx {
         close: char,
     ) -> Option<(i8, i8)> {
         let text = format!("`{open}{},{}{close}`", a.node, b.node);
-        let coord = |n: &ast::Number| parse_i64(&n.node).filter(|v| v.abs() <= MAX_COORD);
+        let coord =
+            |n: &ast::Number| parse_i8(&n.node).filter(|v| (-MAX_COORD..=MAX_COORD).contains(v));
         match (coord(a), coord(b)) {
             (Some(0), Some(0)) => {
                 self.report(DefinitionError::NullVector {
@@ -974,7 +975,7 @@ impl Ctx {
                 });
                 None
             }
-            (Some(x), Some(y)) => Some((x as i8, y as i8)),
+            (Some(x), Some(y)) => Some((x, y)),
             _ => {
                 self.report(DefinitionError::VectorTooLong {
                     text,

@@ -9,7 +9,7 @@ use crate::{
     syntax::ast::{self, Span},
 };
 
-use super::{default_rules, geometry::parse_u32, verdict, Ctx};
+use super::{default_rules, geometry::parse_u32, geometry::parse_u8, verdict, Ctx};
 
 /// The longest move limit, in plies.
 const MAX_MOVE_LIMIT: u32 = 1_000_000;
@@ -32,7 +32,7 @@ struct SeenRules {
     stalemate: Option<Earlier<Option<Verdict>>>,
     eliminated: Option<Earlier<Elimination>>,
     explosions: Option<Earlier<()>>,
-    repetition: Option<Earlier<(u32, Verdict, bool)>>,
+    repetition: Option<Earlier<(u8, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
     drops: Option<Earlier<()>>,
     /// A `when` rule refused for a bad count is still a way to win: one report is enough.
@@ -254,7 +254,7 @@ impl Ctx {
         rules: &mut Rules,
         seen: &mut SeenRules,
     ) {
-        let Some(n) = parse_u32(&count.node).filter(|n| (2..=10).contains(n)) else {
+        let Some(n) = parse_u8(&count.node).filter(|n| (2..=10).contains(n)) else {
             self.report(DefinitionError::BadRepetition {
                 text: count.node.clone(),
                 at: count.span.into(),
@@ -263,7 +263,7 @@ impl Ctx {
         };
         if self.again(&mut seen.repetition, (n, v, perpetual), span, "repetition") {
             rules.repetition = Some(RepetitionRule {
-                count: n as u8,
+                count: n,
                 verdict: v,
                 perpetual_check_loses: perpetual,
             });
@@ -300,14 +300,14 @@ impl Ctx {
         rules: &mut Rules,
         seen: &mut SeenRules,
     ) {
-        let Some(n) = parse_u32(&n.node).filter(|n| (1..=99).contains(n)) else {
+        let Some(n) = parse_u8(&n.node).filter(|n| (1..=99).contains(n)) else {
             self.report(DefinitionError::BadCheckCount {
                 text: n.node.clone(),
                 at: n.span.into(),
             });
             return;
         };
-        let value = (n as u8, v);
+        let value = (n, v);
         if self.again(&mut seen.checks, value, span, "checks") {
             rules.checks = Some(value);
         }
@@ -340,7 +340,9 @@ impl Ctx {
     /// The terms of a `when` rule, if every count, piece and zone in them is valid (each bad
     /// one reported).
     fn count_terms(&mut self, terms: &[ast::CountTerm]) -> Option<Vec<CountTerm>> {
-        let limit = self.geometry.map_or(u32::MAX, |g| g.len() as u32);
+        let limit = self
+            .geometry
+            .map_or(u32::MAX, |g| u32::from(g.width) * u32::from(g.height));
         let mut ok = true;
         let mut out = Vec::new();
         for term in terms {

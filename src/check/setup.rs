@@ -226,8 +226,8 @@ impl Ctx {
     /// The pieces a well-shaped setup places, with `*` checked against the board's holes.
     fn placements(&mut self, decl: &ast::SetupDecl, g: Geometry) -> Vec<Placement> {
         let mut placements = Vec::new();
-        for (i, row) in decl.rows.iter().enumerate() {
-            let rank = i32::from(g.height) - 1 - i as i32;
+        // One row per rank, the top one first (a well-shaped setup has as many as the board).
+        for (rank, row) in (0..i32::from(g.height)).rev().zip(&decl.rows) {
             let mut file = 0i32;
             for cell in &row.cells {
                 match &cell.node {

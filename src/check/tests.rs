@@ -14,7 +14,7 @@ fn xiangqi_resolves() {
     let v = definition("xiangqi");
     let g = v.geometry();
     assert_eq!((g.width, g.height), (9, 10));
-    let palace = &v.zones()[v.zone_by_name("palace").unwrap().0 as usize];
+    let palace = &v.zones()[v.zone_by_name("palace").unwrap().index()];
     let expected: SquareSet = ["d8", "e8", "f8", "d9", "e9", "f9", "d10", "e10", "f10"]
         .iter()
         .map(|s| g.parse(s).unwrap())
@@ -74,7 +74,7 @@ fn zone_sets(zones: &str) -> Vec<Vec<String>> {
         Err(e) => panic!("{e:?}"),
     };
     let g = v.geometry();
-    let z = &v.zones()[v.zone_by_name("z").unwrap().0 as usize];
+    let z = &v.zones()[v.zone_by_name("z").unwrap().index()];
     z.squares
         .iter()
         .map(|s| s.iter().map(|sq| g.name(sq).to_string()).collect())

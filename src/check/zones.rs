@@ -172,8 +172,11 @@ impl Ctx {
                 self.check_partition(decl, &sets);
             }
             for (i, set) in sets.iter().enumerate() {
+                // Parts are numbered in a u16: past 65,535 parts (all but a board's worth of
+                // them empty) the last ones share the last number.
+                let part = u16::try_from(i).unwrap_or(u16::MAX);
                 for sq in set.iter() {
-                    parts[sq.index()] = i as u16;
+                    parts[sq.index()] = part;
                 }
             }
         }
@@ -361,7 +364,7 @@ impl Ctx {
             ast::ZoneTerm::Group(inner) => self.eval_expr(inner, side, ev, tainted),
             ast::ZoneTerm::Name(name) => match self.zone_ref(name) {
                 Some(id) => {
-                    let i = usize::from(id.0);
+                    let i = id.index();
                     if ev.poisoned[i] {
                         *tainted = true;
                     }
@@ -476,11 +479,11 @@ impl Ctx {
             return SquareSet::EMPTY;
         }
         let mut set = SquareSet::EMPTY;
-        for (i, row) in mask.rows.iter().enumerate() {
-            let rank = i32::from(g.height) - 1 - i as i32;
-            for (file, cell) in row.cells.iter().enumerate() {
+        // One row per rank, the top one first, one cell per file (checked above).
+        for (rank, row) in (0..i32::from(g.height)).rev().zip(&mask.rows) {
+            for (file, cell) in (0..).zip(&row.cells) {
                 if IN_CELLS.contains(&cell.node) {
-                    if let Some(sq) = g.square(file as i32, rank) {
+                    if let Some(sq) = g.square(file, rank) {
                         set.insert(sq);
                     }
                 }

@@ -492,7 +492,7 @@ fn lame_atoms(
         way.iter()
             .fold((0, 0), |(x, y), &(dx, dy)| (x + dx, y + dy))
     };
-    let steps = ways.first()?.len() as i8;
+    let length = ways.first()?.len();
     let mut out: Grouped<Kind> = Vec::new();
     let mut add = |k: Kind, v: Vector| match out.iter_mut().find(|(o, _)| *o == k) {
         Some((_, vs)) => {
@@ -502,41 +502,44 @@ fn lame_atoms(
         }
         None => out.push((k, vec![v])),
     };
-    if ways
-        .iter()
-        .all(|w| unit(w[0]) && w.iter().all(|&s| s == w[0]))
-    {
-        for w in ways {
-            let u = w[0];
-            let base = if u.0 == 0 || u.1 == 0 {
-                (steps, 0)
-            } else {
-                (steps, steps)
-            };
-            letter_of(base)?;
-            add(kind(base, false, None, true, None), end(w));
+    // A path of more steps than a leap's coordinate holds is neither: its leaps say it.
+    if let Ok(steps) = i8::try_from(length) {
+        if ways
+            .iter()
+            .all(|w| unit(w[0]) && w.iter().all(|&s| s == w[0]))
+        {
+            for w in ways {
+                let u = w[0];
+                let base = if u.0 == 0 || u.1 == 0 {
+                    (steps, 0)
+                } else {
+                    (steps, steps)
+                };
+                letter_of(base)?;
+                add(kind(base, false, None, true, None), end(w));
+            }
+            return Some((out, true));
         }
-        return Some((out, true));
-    }
-    // Every orthogonal step, then `steps - 1` steps along each outward diagonal.
-    let mut horse: Vec<Vec<Vector>> = Vec::new();
-    for u in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-        let (px, py) = (u.1, u.0);
-        for w in [(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)] {
-            let mut way = vec![u];
-            way.extend(std::iter::repeat_n(w, steps as usize - 1));
-            horse.push(way);
+        // Every orthogonal step, then `steps - 1` steps along each outward diagonal.
+        let mut horse: Vec<Vec<Vector>> = Vec::new();
+        for u in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (px, py) = (u.1, u.0);
+            for w in [(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)] {
+                let mut way = vec![u];
+                way.extend(std::iter::repeat_n(w, length - 1));
+                horse.push(way);
+            }
         }
-    }
-    let base = (steps, steps - 1);
-    if ways.len() == horse.len()
-        && horse.iter().all(|h| ways.contains(h))
-        && letter_of(base).is_some()
-    {
-        for h in &horse {
-            add(kind(base, false, None, true, None), end(h));
+        let base = (steps, steps - 1);
+        if ways.len() == horse.len()
+            && horse.iter().all(|h| ways.contains(h))
+            && letter_of(base).is_some()
+        {
+            for h in &horse {
+                add(kind(base, false, None, true, None), end(h));
+            }
+            return Some((out, true));
         }
-        return Some((out, true));
     }
     for w in ways {
         let v = end(w);

@@ -34,7 +34,7 @@ impl Square {
     /// The square at `index` (`rank * width + file`), if a board can have that many squares.
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < MAX_SQUARES {
-            Some(Square(index as u16))
+            Some(Square::nth(index))
         } else {
             None
         }
@@ -50,6 +50,10 @@ impl Square {
     }
 
     /// [`Square::at`] for an index held as `usize` (a position in a per-square array).
+    ///
+    /// The one narrowing of a square's index: below [`MAX_SQUARES`] it fits the `u16`, which
+    /// debug builds check and release builds trust (a compare here would cost move
+    /// generation, which reads squares in its inner loops).
     #[inline]
     pub(crate) const fn nth(index: usize) -> Square {
         debug_assert!(index < MAX_SQUARES);
@@ -119,7 +123,7 @@ impl Geometry {
     /// How many squares the board has.
     #[inline]
     pub fn len(&self) -> usize {
-        self.width as usize * self.height as usize
+        usize::from(self.width) * usize::from(self.height)
     }
 
     /// Whether the board has no squares (never true for a checked variant).
@@ -130,23 +134,32 @@ impl Geometry {
     /// The square on `file` and `rank`, both counted from 0.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && rank >= 0 && file < self.width as i32 && rank < self.height as i32 {
-            Some(Square((rank * self.width as i32 + file) as u16))
+        let (width, height) = (i32::from(self.width), i32::from(self.height));
+        if (0..width).contains(&file) && (0..height).contains(&rank) {
+            // Below 255 x 255, so the conversion cannot fail.
+            u16::try_from(rank * width + file).ok().map(Square)
         } else {
             None
         }
     }
 
+    /// The file and rank of `sq`, both counted from 0.
+    #[inline]
+    fn coordinates(&self, sq: Square) -> (u16, u16) {
+        let width = u16::from(self.width);
+        (sq.0 % width, sq.0 / width)
+    }
+
     /// The file of `sq`, counted from 0.
     #[inline]
     pub fn file(&self, sq: Square) -> i32 {
-        (sq.0 % self.width as u16) as i32
+        i32::from(self.coordinates(sq).0)
     }
 
     /// The rank of `sq`, counted from 0.
     #[inline]
     pub fn rank(&self, sq: Square) -> i32 {
-        (sq.0 / self.width as u16) as i32
+        i32::from(self.coordinates(sq).1)
     }
 
     /// The square `(dx, dy)` away from `sq`, if it is on the board and not a hole.
@@ -158,12 +171,12 @@ impl Geometry {
 
     /// Every square, a1 first, rank by rank.
     pub fn squares(&self) -> impl Iterator<Item = Square> {
-        (0..self.len() as u16).map(Square)
+        (0..u16::from(self.width) * u16::from(self.height)).map(Square)
     }
 
     /// The square reflected across the middle rank (a1 <-> a8 on 8x8).
     pub fn flip_ranks(&self, sq: Square) -> Square {
-        self.square(self.file(sq), self.height as i32 - 1 - self.rank(sq))
+        self.square(self.file(sq), i32::from(self.height) - 1 - self.rank(sq))
             .expect("reflection stays on the board")
     }
 
@@ -178,7 +191,7 @@ impl Geometry {
         to: super::Facing,
         mirror: bool,
     ) -> Option<Square> {
-        let (w, h) = (self.width as i32, self.height as i32);
+        let (w, h) = (i32::from(self.width), i32::from(self.height));
         let quarters = (to.quarter() + 4 - from.quarter()) % 4;
         if quarters % 2 == 1 && w != h {
             return None;
@@ -201,17 +214,18 @@ impl Geometry {
     /// The square turned half way round the centre (a1 <-> h8 on 8x8).
     pub fn rotate(&self, sq: Square) -> Square {
         self.square(
-            self.width as i32 - 1 - self.file(sq),
-            self.height as i32 - 1 - self.rank(sq),
+            i32::from(self.width) - 1 - self.file(sq),
+            i32::from(self.height) - 1 - self.rank(sq),
         )
         .expect("rotation stays on the board")
     }
 
     /// The name of `sq`: file letter then rank number from 1 (`a1`, `p16`).
     pub fn name(&self, sq: Square) -> SquareName {
+        let (file, rank) = self.coordinates(sq);
         SquareName {
-            file: self.file(sq) as u8,
-            rank: self.rank(sq) as u8,
+            file: Geometry::file_char(i32::from(file)),
+            rank,
         }
     }
 
@@ -237,17 +251,20 @@ impl Geometry {
             if !b.is_ascii_digit() || (i == 1 && *b == b'0') || i > 3 {
                 break;
             }
-            rank = rank * 10 + (*b - b'0') as i32;
-            if let Some(sq) = self.square((f - b'a') as i32, rank - 1) {
+            rank = rank * 10 + i32::from(*b - b'0');
+            if let Some(sq) = self.square(i32::from(f - b'a'), rank - 1) {
                 best = Some((sq, i + 1));
             }
         }
         best
     }
 
-    /// The letter of file `file` (counted from 0).
+    /// The letter of file `file` (counted from 0), `?` for a file no board has.
     pub fn file_char(file: i32) -> char {
-        (b'a' + file as u8) as char
+        u8::try_from(file)
+            .ok()
+            .filter(|&f| f < MAX_FILES)
+            .map_or('?', |f| char::from(b'a' + f))
     }
 }
 
@@ -273,13 +290,15 @@ pub fn parse_square_name(text: &str) -> Option<(i32, i32)> {
 /// A printable square name, from [`Geometry::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareName {
-    file: u8,
-    rank: u8,
+    /// The file's letter.
+    file: char,
+    /// The rank, counted from 0.
+    rank: u16,
 }
 
 impl fmt::Display for SquareName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+        write!(f, "{}{}", self.file, u32::from(self.rank) + 1)
     }
 }
 

@@ -27,7 +27,7 @@ impl Side {
     /// The side at `index` in turn order, if a game can have that many sides.
     pub const fn from_index(index: usize) -> Option<Side> {
         if index < MAX_SIDES {
-            Some(Side(index as u8))
+            Some(Side::nth(index))
         } else {
             None
         }
@@ -35,6 +35,8 @@ impl Side {
 
     /// The side at `index`, an index the engine took from a side of the same game: checked in
     /// debug builds only.
+    ///
+    /// The one narrowing of a side's index: below [`MAX_SIDES`] it fits the byte.
     #[inline]
     pub(crate) const fn nth(index: usize) -> Side {
         debug_assert!(index < MAX_SIDES);
@@ -86,7 +88,7 @@ impl PieceKind {
     /// The kind at `index` in [`Variant::pieces`], if a game can have that many kinds.
     pub const fn from_index(index: usize) -> Option<PieceKind> {
         if index < MAX_KINDS {
-            Some(PieceKind(index as u8))
+            Some(PieceKind::nth(index))
         } else {
             None
         }
@@ -99,6 +101,8 @@ impl PieceKind {
 
     /// The kind at `index`, an index the engine took from a kind of the same game: checked in
     /// debug builds only.
+    ///
+    /// The one narrowing of a kind's index: below [`MAX_KINDS`] it fits the byte.
     #[inline]
     pub(crate) const fn nth(index: usize) -> PieceKind {
         debug_assert!(index < MAX_KINDS);
@@ -187,6 +191,26 @@ pub struct LineId(pub u16);
 /// Index of an option in [`Variant::options`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionId(pub u16);
+
+/// The conversions of the declaration indices above, which are `u16`s.
+macro_rules! declaration_index {
+    ($($id:ident: $what:literal),*) => {$(
+        impl $id {
+            #[doc = concat!("The ", $what, " at `index` in declaration order, if the index fits the `u16` it is kept in.")]
+            pub fn from_index(index: usize) -> Option<$id> {
+                u16::try_from(index).ok().map($id)
+            }
+
+            /// The index, for lookups.
+            #[inline]
+            pub fn index(self) -> usize {
+                usize::from(self.0)
+            }
+        }
+    )*};
+}
+
+declaration_index!(ZoneId: "zone", PartitionId: "partition", LineId: "line", OptionId: "option");
 
 /// The compass direction a side's "forward" points to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -738,6 +762,14 @@ pub struct PieceDef {
     pub entries: Vec<EntryCondition>,
 }
 
+impl PieceDef {
+    /// Its value in hundredths of a pawn, the evaluation's unit: rounded to the nearest, and
+    /// held at `i32::MIN` or `i32::MAX` past them (the checker lets any finite value through).
+    pub fn centipawns(&self) -> i32 {
+        (self.value * 100.0).round() as i32
+    }
+}
+
 /// The result a rule gives the side it concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -935,7 +967,7 @@ fn last_holding<'a, T>(
     entries.iter().rev().find(|(guards, _)| {
         guards
             .iter()
-            .all(|g| options[g.option.0 as usize] == g.when_on)
+            .all(|g| options[g.option.index()] == g.when_on)
     })
 }
 
@@ -1016,9 +1048,7 @@ impl Variant {
 
     /// The side whose initial is `tag`, in a game of more than two sides.
     pub fn side_by_tag(&self, tag: char) -> Option<Side> {
-        (0..self.sides.len())
-            .map(|i| Side(i as u8))
-            .find(|&s| self.tags_sides() && self.side_tag(s) == tag)
+        Side::all(self.sides.len()).find(|&s| self.tags_sides() && self.side_tag(s) == tag)
     }
 
     /// How a piece is written in setups, FEN and text pictures: its letter, uppercase for the
@@ -1116,7 +1146,7 @@ impl Variant {
             .find(|((guards, _), _)| {
                 guards
                     .iter()
-                    .all(|g| options[g.option.0 as usize] == g.when_on)
+                    .all(|g| options[g.option.index()] == g.when_on)
             })
             .map_or(&self.hand, |(_, hand)| hand)
     }
@@ -1125,7 +1155,7 @@ impl Variant {
     /// else every side a team of its own.
     pub fn teams_for(&self, options: &[bool]) -> Vec<u8> {
         last_holding(&self.teams, options).map_or_else(
-            || (0..self.sides.len() as u8).collect(),
+            || Side::all(self.sides.len()).map(Side::raw).collect(),
             |(_, teams)| teams.clone(),
         )
     }
@@ -1140,7 +1170,7 @@ impl Variant {
         self.pieces
             .iter()
             .position(|p| p.letter.eq_ignore_ascii_case(letter))
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::nth)
     }
 
     /// The piece kind with this name or letter, if any.
@@ -1148,7 +1178,7 @@ impl Variant {
         self.pieces
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(name))
-            .map(|i| PieceKind(i as u8))
+            .map(PieceKind::nth)
             .or_else(|| self.piece_by_letter(name))
     }
 
@@ -1157,7 +1187,7 @@ impl Variant {
         self.zones
             .iter()
             .position(|z| z.name == name)
-            .map(|i| ZoneId(i as u16))
+            .and_then(ZoneId::from_index)
     }
 
     /// The option with this name, if any.
@@ -1165,6 +1195,6 @@ impl Variant {
         self.options
             .iter()
             .position(|o| o.name == name)
-            .map(|i| OptionId(i as u16))
+            .and_then(OptionId::from_index)
     }
 }

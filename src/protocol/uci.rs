@@ -155,10 +155,12 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
     let mut infinite = false;
     let mut i = 0;
     let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
+    // Depths and move counts past u32 mean as many as there can be.
+    let num32 = |i: usize| num(i).map(|n| u32::try_from(n).unwrap_or(u32::MAX));
     while i < words.len() {
         match words[i] {
             "perft" => {
-                let depth = num(i).unwrap_or(1) as u32;
+                let depth = num32(i).unwrap_or(1);
                 s.halt();
                 let mut pos = s.pos.clone();
                 let mut total = 0;
@@ -170,14 +172,14 @@ fn go(s: &mut Session, words: &[&str], out: &Out) {
                 say(out, &format!("Nodes searched: {total}"));
                 return;
             }
-            "depth" => limits.depth = num(i).map(|d| d as u32),
+            "depth" => limits.depth = num32(i),
             "nodes" => limits.nodes = num(i),
             "movetime" => limits.movetime = num(i).map(Duration::from_millis),
             "wtime" => clocks[0] = num(i),
             "btime" => clocks[1] = num(i),
             "winc" => incs[0] = num(i).unwrap_or(0),
             "binc" => incs[1] = num(i).unwrap_or(0),
-            "movestogo" => moves_to_go = num(i).map(|n| n as u32),
+            "movestogo" => moves_to_go = num32(i),
             "infinite" => infinite = true,
             _ => {}
         }

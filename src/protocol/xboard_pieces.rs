@@ -471,8 +471,9 @@ fn pieces(t: &Tables) -> Vec<Piece> {
                     if target.can_move && x != 0 {
                         sideways = true;
                     }
-                    if x.abs() <= 7 && y.abs() <= 7 {
-                        here.insert((x as i8, y as i8));
+                    let near = |v: i32| i8::try_from(v).ok().filter(|v| (-7..=7).contains(v));
+                    if let (Some(x), Some(y)) = (near(x), near(y)) {
+                        here.insert((x, y));
                     }
                 }
                 if here.len() > reach.len() {

@@ -192,11 +192,8 @@ fn ordinal(n: u32) -> String {
 
 /// A value written without a needless fraction: `5`, `4.5`.
 fn value_text(v: f32) -> String {
-    if v.fract() == 0.0 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
+    // `{}` writes a whole float without a fraction; adding zero makes -0 plain 0.
+    format!("{}", v + 0.0)
 }
 
 /// A piece's name in running text.
@@ -206,7 +203,7 @@ fn piece(t: &Tables, kind: PieceKind) -> String {
 
 /// A zone's phrase by id.
 fn zone(t: &Tables, z: ZoneId) -> String {
-    zone_phrase(&t.variant().zones()[z.0 as usize].name)
+    zone_phrase(&t.variant().zones()[z.index()].name)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -250,7 +247,7 @@ fn runs(values: &[i32], one: &str, many: &str, name: impl Fn(i32) -> String) -> 
 /// The parts of a set: its whole files, its whole ranks, then rectangles of the rest (each
 /// the widest run of a rank, grown upward while the ranks above hold the same run).
 fn set_parts(g: Geometry, set: &SquareSet) -> Vec<String> {
-    let (w, h) = (g.width as i32, g.height as i32);
+    let (w, h) = (i32::from(g.width), i32::from(g.height));
     let at = |f: i32, r: i32| {
         g.square(f, r)
             .is_some_and(|s| set.contains(s) || g.is_hole(s))
@@ -258,11 +255,12 @@ fn set_parts(g: Geometry, set: &SquareSet) -> Vec<String> {
     let files: Vec<i32> = (0..w).filter(|&f| (0..h).all(|r| at(f, r))).collect();
     let ranks: Vec<i32> = (0..h).filter(|&r| (0..w).all(|f| at(f, r))).collect();
     // Whole files and ranks only where they say something: not the whole board.
-    let (files, ranks) = if files.len() as i32 == w || ranks.len() as i32 == h {
-        (Vec::new(), Vec::new())
-    } else {
-        (files, ranks)
-    };
+    let (files, ranks) =
+        if files.len() == usize::from(g.width) || ranks.len() == usize::from(g.height) {
+            (Vec::new(), Vec::new())
+        } else {
+            (files, ranks)
+        };
     let mut parts = runs(&files, "file", "files", |f| {
         Geometry::file_char(f).to_string()
     });
@@ -342,7 +340,7 @@ pub fn squares_words(g: Geometry, set: &SquareSet) -> String {
 pub fn zone_squares(t: &Tables, z: ZoneId) -> String {
     let v = t.variant();
     let g = t.geometry();
-    let sets = &v.zones()[z.0 as usize].squares;
+    let sets = &v.zones()[z.index()].squares;
     if sets.windows(2).all(|w| w[0] == w[1]) {
         return squares_words(g, &sets[0]);
     }
@@ -582,7 +580,7 @@ fn owned(t: &Tables, kinds: &[(PieceKind, Owner)]) -> String {
 /// The modifiers of a pattern, each a clause.
 fn modifiers(t: &Tables, p: &Pattern) -> Vec<String> {
     let v = t.variant();
-    let line = |l: crate::model::LineId| running_name(&v.lines()[l.0 as usize].name);
+    let line = |l: crate::model::LineId| running_name(&v.lines()[l.index()].name);
     let mut out = Vec::new();
     for g in &p.into {
         out.push(if g.inside {
@@ -624,7 +622,7 @@ fn modifiers(t: &Tables, p: &Pattern) -> Vec<String> {
         ));
     }
     if let Some(h) = &p.holding {
-        let part = running_name(&v.partitions()[h.partition.0 as usize].name);
+        let part = running_name(&v.partitions()[h.partition.index()].name);
         out.push(format!(
             "{} in a part of the {part} holding {}",
             if h.inside {
@@ -964,11 +962,11 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         });
     }
     for w in def.within.iter().filter(|w| t.guards_hold(&w.options)) {
-        let part = &v.partitions()[w.partition.0 as usize];
+        let part = &v.partitions()[w.partition.index()];
         out.push(format!(
             "It never leaves its part of the {} ({}).",
             running_name(&part.name),
-            partition_words(t, w.partition.0 as usize)
+            partition_words(t, w.partition.index())
         ));
     }
     for e in def.entries.iter().filter(|e| t.guards_hold(&e.options)) {
@@ -1033,7 +1031,7 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         if pr.only_captured {
             text.push_str(", each only while its side has fewer of it than at the start");
         }
-        let zone_set = t.variant().zones()[pr.zone.0 as usize].squares[0];
+        let zone_set = t.variant().zones()[pr.zone.index()].squares[0];
         if !pr.forced
             && !t
                 .dead_squares(kind, Side::FIRST)
@@ -1278,7 +1276,7 @@ fn royal_names(t: &Tables) -> Vec<String> {
 pub fn used_zones(t: &Tables) -> Vec<ZoneId> {
     let v = t.variant();
     let mut used = vec![false; v.zones().len()];
-    let mut mark = |z: ZoneId| used[z.0 as usize] = true;
+    let mut mark = |z: ZoneId| used[z.index()] = true;
     for p in v.pieces() {
         for pat in p.patterns.iter().filter(|p| t.guards_hold(&p.options)) {
             pat.zones.iter().for_each(|g| mark(g.zone));
@@ -1320,7 +1318,7 @@ pub fn used_zones(t: &Tables) -> Vec<ZoneId> {
     }
     (0..used.len())
         .filter(|&i| used[i])
-        .map(|i| ZoneId(i as u16))
+        .filter_map(ZoneId::from_index)
         .collect()
 }
 
@@ -1345,7 +1343,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     let mut overview = vec![format!(
         "{} is played by {} sides, {}, on a board of {} files and {} ranks{}.",
         v.name(),
-        number(sides.len() as u32),
+        number(u32::try_from(sides.len()).expect("at most MAX_SIDES sides")),
         list(&names, "and"),
         g.width,
         g.height,
@@ -1564,7 +1562,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
         for pr in p.promotions.iter().filter(|c| t.guards_hold(&c.options)) {
             let choices: Vec<String> = pr.choices.iter().map(|&k| piece(t, k)).collect();
             let item = format!("{} to {}", piece(t, kind), list(&choices, "or"));
-            let zone_set = v.zones()[pr.zone.0 as usize].squares[0];
+            let zone_set = v.zones()[pr.zone.index()].squares[0];
             let stuck = !t
                 .dead_squares(kind, Side::FIRST)
                 .intersection(&zone_set)
@@ -1651,18 +1649,18 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     let mut places: Vec<PlaceText> = used_zones(t)
         .into_iter()
         .map(|z| PlaceText {
-            name: display_name(&v.zones()[z.0 as usize].name),
+            name: display_name(&v.zones()[z.index()].name),
             squares: zone_squares(t, z),
         })
         .collect();
     let mut partitions_used = vec![false; v.partitions().len()];
     for p in v.pieces() {
         for w in p.within.iter().filter(|w| t.guards_hold(&w.options)) {
-            partitions_used[w.partition.0 as usize] = true;
+            partitions_used[w.partition.index()] = true;
         }
         for pat in p.patterns.iter().filter(|p| t.guards_hold(&p.options)) {
             if let Some(h) = &pat.holding {
-                partitions_used[h.partition.0 as usize] = true;
+                partitions_used[h.partition.index()] = true;
             }
         }
     }

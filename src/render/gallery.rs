@@ -681,7 +681,7 @@ impl Context<'_> {
             let name = g.name(sq).to_string();
             let mut caption = format!("{display} on {name}");
             for (r, inside) in regions.iter().zip(&key) {
-                let zone = &v.zones()[r.zone.0 as usize].name;
+                let zone = &v.zones()[r.zone.index()].name;
                 if *inside {
                     let _ = write!(caption, ", in {}", describe::zone_phrase(zone));
                 } else if r.said_outside {
@@ -694,7 +694,7 @@ impl Context<'_> {
                 let _ = write!(caption, ", with {whose} {name} on {}", g.name(c));
                 if let Some(h) = holding(t, kind) {
                     // The part it holds, which the board does not draw.
-                    let parts = &v.partitions()[h.partition.0 as usize];
+                    let parts = &v.partitions()[h.partition.index()];
                     let of = &parts.part_of[side.index()];
                     let mut part = SquareSet::EMPTY;
                     for sq in g.squares().filter(|sq| of[sq.index()] == of[c.index()]) {

@@ -109,7 +109,7 @@ pub(super) fn escape(text: &str) -> String {
 /// The top-left corner of a square's cell.
 fn corner(g: Geometry, sq: Square) -> (i32, i32) {
     let x = MARGIN + g.file(sq) * CELL;
-    let y = MARGIN + (g.height as i32 - 1 - g.rank(sq)) * CELL;
+    let y = MARGIN + (i32::from(g.height) - 1 - g.rank(sq)) * CELL;
     (x, y)
 }
 
@@ -237,7 +237,7 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
     let t = pos.tables();
     let g = t.geometry();
     let drawing = t.variant().drawing();
-    let (bw, bh) = (g.width as i32 * CELL, g.height as i32 * CELL);
+    let (bw, bh) = (i32::from(g.width) * CELL, i32::from(g.height) * CELL);
     let style = drawing.style;
     let paper = paper(style);
     let _ = writeln!(
@@ -273,11 +273,11 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
         BoardStyle::Checkered => {}
         BoardStyle::Grid => {
             let mut d = String::new();
-            for f in 0..=g.width as i32 {
+            for f in 0..=i32::from(g.width) {
                 let x = MARGIN + f * CELL;
                 let _ = write!(d, "M{x} {MARGIN}V{}", MARGIN + bh);
             }
-            for r in 0..=g.height as i32 {
+            for r in 0..=i32::from(g.height) {
                 let y = MARGIN + r * CELL;
                 let _ = write!(d, "M{MARGIN} {y}H{}", MARGIN + bw);
             }
@@ -286,14 +286,14 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
         BoardStyle::Points => {
             let half = CELL / 2;
             let (left, right) = (MARGIN + half, MARGIN + bw - half);
-            let y_of = |rank: i32| MARGIN + (g.height as i32 - 1 - rank) * CELL + half;
+            let y_of = |rank: i32| MARGIN + (i32::from(g.height) - 1 - rank) * CELL + half;
             let mut d = String::new();
-            for r in 0..g.height as i32 {
+            for r in 0..i32::from(g.height) {
                 let _ = write!(d, "M{left} {}H{right}", y_of(r));
             }
-            for f in 0..g.width as i32 {
+            for f in 0..i32::from(g.width) {
                 let x = MARGIN + f * CELL + half;
-                let edge = f == 0 || f == g.width as i32 - 1;
+                let edge = f == 0 || f == i32::from(g.width) - 1;
                 // Inner files stop at the river; the edge files run through.
                 let mut from = 0;
                 for &river in &drawing.rivers {
@@ -302,14 +302,14 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
                         from = river + 1;
                     }
                 }
-                let _ = write!(d, "M{x} {}V{}", y_of(from), y_of(g.height as i32 - 1));
+                let _ = write!(d, "M{x} {}V{}", y_of(from), y_of(i32::from(g.height) - 1));
             }
             let _ = writeln!(out, r#"<path d="{d}" {ink}/>"#);
         }
     }
     for &river in &drawing.rivers {
         // Between the rank's row and the next one up.
-        let y = MARGIN + (g.height as i32 - 1 - river) * CELL;
+        let y = MARGIN + (i32::from(g.height) - 1 - river) * CELL;
         match style {
             BoardStyle::Points => {
                 let _ = writeln!(
@@ -345,8 +345,8 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
             };
             let x0 = MARGIN + f0 * CELL + inset;
             let x1 = MARGIN + (f1 + 1) * CELL - inset;
-            let y0 = MARGIN + (g.height as i32 - 1 - r1) * CELL + inset;
-            let y1 = MARGIN + (g.height as i32 - r0) * CELL - inset;
+            let y0 = MARGIN + (i32::from(g.height) - 1 - r1) * CELL + inset;
+            let y1 = MARGIN + (i32::from(g.height) - r0) * CELL - inset;
             let _ = write!(d, "M{x0} {y0}L{x1} {y1}M{x1} {y0}L{x0} {y1}");
         }
         let _ = writeln!(out, r#"<path d="{d}" {ink}/>"#);
@@ -406,8 +406,8 @@ fn draw_walls(out: &mut String, pos: &Position) {
 }
 
 fn draw_coordinates(out: &mut String, g: Geometry) {
-    let h = 2 * MARGIN + g.height as i32 * CELL;
-    for file in 0..g.width as i32 {
+    let h = 2 * MARGIN + i32::from(g.height) * CELL;
+    for file in 0..i32::from(g.width) {
         let x = MARGIN + file * CELL + CELL / 2;
         let _ = writeln!(
             out,
@@ -416,8 +416,8 @@ fn draw_coordinates(out: &mut String, g: Geometry) {
             Geometry::file_char(file)
         );
     }
-    for rank in 0..g.height as i32 {
-        let y = MARGIN + (g.height as i32 - 1 - rank) * CELL + CELL / 2 + 4;
+    for rank in 0..i32::from(g.height) {
+        let y = MARGIN + (i32::from(g.height) - 1 - rank) * CELL + CELL / 2 + 4;
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{y}" font-size="12" text-anchor="middle">{}</text>"#,
@@ -599,9 +599,9 @@ fn draw_markers(out: &mut String, pos: &Position, marks: &[Vec<Marker>]) {
             out.push_str(&marker_shape(m, cx, cy, 7));
         }
         out.push_str("</g>\n");
-        for (i, &also) in rest.iter().enumerate() {
+        for (i, &also) in (0..).zip(rest) {
             let _ = write!(out, r#"<g class="marker {}">"#, also.name());
-            out.push_str(&marker_shape(also, x + 8 + 12 * i as i32, y + CELL - 8, 5));
+            out.push_str(&marker_shape(also, x + 8 + 12 * i, y + CELL - 8, 5));
             out.push_str("</g>\n");
         }
     }
@@ -615,9 +615,9 @@ const HAND_ROW: i32 = 34;
 fn draw_hands(out: &mut String, pos: &Position, top: i32) {
     let t = pos.tables();
     let v = t.variant();
-    for (s, side) in v.sides().iter().enumerate() {
-        let side_id = crate::model::Side::nth(s);
-        let y = top + s as i32 * HAND_ROW + HAND_ROW / 2;
+    let sides = crate::model::Side::all(v.sides().len()).zip(v.sides());
+    for ((side_id, side), row) in sides.zip(0..) {
+        let y = top + row * HAND_ROW + HAND_ROW / 2;
         let _ = write!(
             out,
             r#"<g class="hand"><title>{} in hand</title><text x="{MARGIN}" y="{}" font-size="12">{} in hand:</text>"#,
@@ -626,7 +626,8 @@ fn draw_hands(out: &mut String, pos: &Position, top: i32) {
             escape(&side.name)
         );
         let Paint { fill, ink, .. } = side_paint(pos, side_id);
-        let mut x = MARGIN + 12 + 7 * (side.name.chars().count() as i32 + 9);
+        let letters = i32::try_from(side.name.chars().count()).expect("a name is one word");
+        let mut x = MARGIN + 12 + 7 * (letters + 9);
         let mut any = false;
         for (k, def) in v.pieces().iter().enumerate() {
             let kind = crate::model::PieceKind::nth(k);
@@ -699,13 +700,14 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     };
     let rows = players.len() + present.len() + zones.len() + t.variant().lines().len() + rivers;
     let hands = if position && t.rules().drops {
-        t.variant().sides().len() as i32
+        i32::try_from(t.variant().sides().len()).expect("at most MAX_SIDES sides")
     } else {
         0
     };
-    let board_h = 2 * MARGIN + g.height as i32 * CELL + hands * HAND_ROW;
-    let w = (2 * MARGIN + g.width as i32 * CELL).max(MIN_WIDTH);
-    let h = board_h + if rows > 0 { rows as i32 * ROW + 8 } else { 0 };
+    let board_h = 2 * MARGIN + i32::from(g.height) * CELL + hands * HAND_ROW;
+    let w = (2 * MARGIN + i32::from(g.width) * CELL).max(MIN_WIDTH);
+    let rows = i32::try_from(rows).expect("a legend row per marker, zone and line");
+    let h = board_h + if rows > 0 { rows * ROW + 8 } else { 0 };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -725,7 +727,7 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
         draw_markers(&mut out, pos, m);
     }
     if hands > 0 {
-        draw_hands(&mut out, pos, 2 * MARGIN + g.height as i32 * CELL);
+        draw_hands(&mut out, pos, 2 * MARGIN + i32::from(g.height) * CELL);
     }
     // The legend: players, markers, then zones, lines and the river.
     let mut y = board_h + ROW / 2;

@@ -39,7 +39,7 @@ fn guards(v: &Variant, options: &[OptionGuard]) -> String {
         .iter()
         .map(|g| {
             let word = if g.when_on { "if" } else { "unless" };
-            format!("{word} {} ", v.options()[g.option.0 as usize].name)
+            format!("{word} {} ", v.options()[g.option.index()].name)
         })
         .collect()
 }
@@ -87,7 +87,7 @@ fn summary(v: &Variant) -> String {
             let mut line = String::from("  move ");
             for z in &pat.zones {
                 let word = if z.inside { "in" } else { "outside" };
-                let _ = write!(line, "{word} {} ", v.zones()[z.zone.0 as usize].name);
+                let _ = write!(line, "{word} {} ", v.zones()[z.zone.index()].name);
             }
             line.push_str(&guards(v, &pat.options));
             line.push_str(match pat.unmoved {
@@ -130,7 +130,7 @@ fn summary(v: &Variant) -> String {
                             let inward = if arm.inward { "inward " } else { "" };
                             let zone = arm
                                 .zone
-                                .map(|z| format!(" in {}", v.zones()[z.0 as usize].name))
+                                .map(|z| format!(" in {}", v.zones()[z.index()].name))
                                 .unwrap_or_default();
                             format!("{inward}[{dirs}]{zone}")
                         })
@@ -168,17 +168,17 @@ fn summary(v: &Variant) -> String {
             }
             for z in &pat.into {
                 let not = if z.inside { "" } else { "not " };
-                let _ = write!(line, ", {not}into {}", v.zones()[z.zone.0 as usize].name);
+                let _ = write!(line, ", {not}into {}", v.zones()[z.zone.index()].name);
             }
             let _ = writeln!(out, "{line}");
         }
         for w in &p.within {
-            let name = &v.partitions()[w.partition.0 as usize].name;
+            let name = &v.partitions()[w.partition.index()].name;
             let _ = writeln!(out, "  {}stay within {name}", guards(v, &w.options));
         }
         for c in &p.confinements {
             let word = if c.inside { "stay in" } else { "never enter" };
-            let zone = &v.zones()[c.zone.0 as usize].name;
+            let zone = &v.zones()[c.zone.index()].name;
             let _ = writeln!(out, "  {}{word} {zone}", guards(v, &c.options));
         }
         for pr in &p.promotions {
@@ -193,7 +193,7 @@ fn summary(v: &Variant) -> String {
                 guards(v, &pr.options),
                 choices.join(" "),
                 if pr.from_zone_too { "or from " } else { "" },
-                v.zones()[pr.zone.0 as usize].name,
+                v.zones()[pr.zone.index()].name,
                 if pr.forced { ", forced" } else { "" }
             );
         }

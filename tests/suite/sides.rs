@@ -119,7 +119,7 @@ fn sides_move_in_the_order_written_and_zones_turn_to_each_facing() {
     let g = t.geometry();
     let goal = t.variant().zone_by_name("goal").unwrap();
     let squares = |s: &str| -> Vec<String> {
-        let set = t.variant().zones()[goal.0 as usize].squares[side(&pos, s).index()];
+        let set = t.variant().zones()[goal.index()].squares[side(&pos, s).index()];
         set.iter().map(|sq| g.name(sq).to_string()).collect()
     };
     assert_eq!(squares("red"), ["a6", "b6", "c6", "d6", "e6", "f6"]);

@@ -35,18 +35,18 @@ struct Search<'a> {
 pub fn evaluate(pos: &Position) -> i32 {
     let t = pos.tables();
     let me = pos.side_to_move();
+    // Truncated toward zero, as this engine always has (the full evaluation rounds).
+    let value = |kind| (t.variant().piece(kind).value * 100.0) as i32;
     let mut score = 0;
     for sq in t.geometry().squares() {
         if let Some(p) = pos.piece_at(sq) {
-            let v = (t.variant().piece(p.kind).value * 100.0) as i32;
+            let v = value(p.kind);
             score += if p.side == me { v } else { -v };
         }
     }
-    for s in 0..t.sides() {
-        for k in 0..t.kinds() {
-            let side = crate::model::Side::nth(s);
-            let kind = crate::model::PieceKind::nth(k);
-            let v = (t.variant().pieces()[k].value * 100.0) as i32 * pos.in_hand(side, kind) as i32;
+    for side in crate::model::Side::all(t.sides()) {
+        for kind in crate::model::PieceKind::all(t.kinds()) {
+            let v = value(kind) * i32::from(pos.in_hand(side, kind));
             score += if side == me { v } else { -v };
         }
     }

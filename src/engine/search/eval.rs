@@ -49,12 +49,12 @@ impl Evaluator {
                 if t.royal(kind) && t.rules().checkmate {
                     0
                 } else {
-                    (t.variant().piece(kind).value * 100.0).round() as i32
+                    t.variant().piece(kind).centipawns()
                 }
             })
             .collect();
         let hand_value = (0..kinds)
-            .map(|k| (t.variant().pieces()[k].value * 100.0).round() as i32)
+            .map(|k| t.variant().pieces()[k].centipawns())
             .collect();
         let mut table = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
@@ -64,12 +64,14 @@ impl Evaluator {
                 let kind = PieceKind::nth(k);
                 let graph = reach_graph(pos, side, kind);
                 let base = (s * kinds + k) * squares;
-                let reach: Vec<i32> = graph.targets.iter().map(|v| v.len() as i32).collect();
+                // Counts of squares, which a board has at most MAX_SQUARES of.
+                let count = |n: usize| i32::try_from(n).expect("at most MAX_SQUARES");
+                let reach: Vec<i32> = graph.targets.iter().map(|v| count(v.len())).collect();
                 let on: Vec<i32> = reach.iter().copied().filter(|&r| r > 0).collect();
                 let mean = if on.is_empty() {
                     0
                 } else {
-                    on.iter().sum::<i32>() / on.len() as i32
+                    on.iter().sum::<i32>() / count(on.len())
                 };
                 let royal = t.royal(kind) && t.rules().checkmate;
                 // Steppers' mobility hardly changes and costs a walk at every leaf: only
@@ -97,7 +99,7 @@ impl Evaluator {
                     let dist = distances_to(&graph, &promoting);
                     for sq in 0..squares {
                         if let Some(d) = dist[sq] {
-                            table[base + sq] += gain / (8 * (d as i32 + 1));
+                            table[base + sq] += gain / (8 * (i32::from(d) + 1));
                         }
                     }
                 }
@@ -115,7 +117,7 @@ impl Evaluator {
                         let dist = distances_to(&graph, &goal);
                         for sq in 0..squares {
                             if let Some(d) = dist[sq] {
-                                table[base + sq] += GOAL_BONUS / (d as i32 + 1);
+                                table[base + sq] += GOAL_BONUS / (i32::from(d) + 1);
                             }
                         }
                     }
@@ -171,7 +173,7 @@ impl Evaluator {
             }
             if self.hands {
                 for k in 0..self.kinds {
-                    let n = pos.in_hand(Side::nth(s), PieceKind::nth(k)) as i32;
+                    let n = i32::from(pos.in_hand(Side::nth(s), PieceKind::nth(k)));
                     side_score += n * self.hand_value[k];
                 }
             }
@@ -182,7 +184,7 @@ impl Evaluator {
             };
         }
         if t.sides() > 2 {
-            score /= (t.sides() - 1) as i32;
+            score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
         }
         score
     }
@@ -203,9 +205,9 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
         let captures = flags.has(PathFlags::CAPTURE);
         let mut count = |_, occupant: u8| {
             n += if occupant == 0 {
-                moves as i32
+                i32::from(moves)
             } else {
-                (captures && pos.cell_side(occupant) != side) as i32
+                i32::from(captures && pos.cell_side(occupant) != side)
             };
         };
         if flags.has(PathFlags::HOP) {

@@ -70,7 +70,7 @@ pub struct Report {
 impl Report {
     /// Positions per second.
     pub fn nps(&self) -> u64 {
-        let ms = self.elapsed.as_millis().max(1) as u64;
+        let ms = u64::try_from(self.elapsed.as_millis().max(1)).unwrap_or(u64::MAX);
         self.nodes * 1000 / ms
     }
 }

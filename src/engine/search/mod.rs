@@ -30,8 +30,10 @@ use crate::model::{Side, Verdict};
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - 10_000;
+/// The deepest iteration of the search, [`MAX_PLY`] less room for quiescence.
+const MAX_DEPTH: u32 = 120;
 /// The deepest ply the search reaches (quiescence included).
-const MAX_PLY: usize = 128;
+const MAX_PLY: usize = MAX_DEPTH as usize + 8;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 /// Plies of captures quiescence plays beyond the search's depth, out of check.
@@ -158,10 +160,7 @@ impl Engine {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let (soft, hard) = time_for_move(limits);
         self.hard = hard.map(|h| self.start + h);
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut p = pos.clone();
         if p.tables().sides() > 2 {
             // Scores depend on whose coalition they are for: those of another side's search
@@ -331,7 +330,7 @@ impl Engine {
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.mv;
-            if e.depth as i32 >= depth {
+            if i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -560,8 +559,8 @@ impl Engine {
             // More than two sides: the root side's result, turned to the coalition to move.
             let verdict = p.outcome().map_or(Verdict::Draw, |o| o.result(root));
             let score = match verdict {
-                Verdict::Win => MATE - ply as i32,
-                Verdict::Loss => -(MATE - ply as i32),
+                Verdict::Win => MATE - plies(ply),
+                Verdict::Loss => -(MATE - plies(ply)),
                 Verdict::Draw => 0,
             };
             let ours = p.tables().partners(p.side_to_move(), root);
@@ -573,8 +572,8 @@ impl Engine {
             None => rules.stalemate,
         };
         match verdict {
-            Verdict::Win => MATE - ply as i32,
-            Verdict::Loss => -(MATE - ply as i32),
+            Verdict::Win => MATE - plies(ply),
+            Verdict::Loss => -(MATE - plies(ply)),
             Verdict::Draw => 0,
         }
     }
@@ -608,11 +607,11 @@ impl Engine {
             }
             let mut s = 0i64;
             if let Some(v) = self.victim(p, m) {
-                s += 1_000_000 + v as i64 * 16 - self.eval.value(m.piece) as i64 / 16;
+                s += 1_000_000 + i64::from(v) * 16 - i64::from(self.eval.value(m.piece)) / 16;
             }
             if let Some(k) = m.promotion {
                 if !m.is_drop() {
-                    s += 500_000 + self.eval.value(k) as i64;
+                    s += 500_000 + i64::from(self.eval.value(k));
                 }
             }
             if s == 0 {
@@ -621,7 +620,7 @@ impl Engine {
                 } else if self.killers[ply][1] == Some(*m) {
                     s = 399_000;
                 } else {
-                    s = self.history[m.piece.index() * squares + m.to.index()] as i64;
+                    s = i64::from(self.history[m.piece.index() * squares + m.to.index()]);
                 }
             }
             -s
@@ -639,8 +638,16 @@ impl Engine {
         *h = (*h + depth * depth).min(300_000);
     }
 
+    /// The transposition table's slot for `key`: its low bits, the table's length being a
+    /// power of two.
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mask = u64::try_from(self.tt.len() - 1).expect("a length fits in u64");
+        usize::try_from(key & mask).expect("the mask keeps the slot below the length")
+    }
+
     fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.tt[key as usize & (self.tt.len() - 1)];
+        let e = self.tt[self.slot(key)];
         (e.key == key && e.depth >= 0).then_some(e)
     }
 
@@ -653,16 +660,16 @@ impl Engine {
         bound: Bound,
         ply: usize,
     ) {
-        let i = key as usize & (self.tt.len() - 1);
+        let i = self.slot(key);
         let old = self.tt[i];
-        if old.key == key && old.depth as i32 > depth && bound != Bound::Exact {
+        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
             return;
         }
         self.tt[i] = Entry {
             key,
             mv: mv.or(if old.key == key { old.mv } else { None }),
             score: to_tt(score, ply),
-            depth: depth.clamp(0, i16::MAX as i32) as i16,
+            depth: i16::try_from(depth.max(0)).unwrap_or(i16::MAX),
             bound,
         };
     }
@@ -671,9 +678,9 @@ impl Engine {
 /// Mate scores are stored relative to the node, read back relative to the root.
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
-        score + ply as i32
+        score + plies(ply)
     } else if score < -MATE_BOUND {
-        score - ply as i32
+        score - plies(ply)
     } else {
         score
     }
@@ -681,10 +688,15 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 
 fn from_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
-        score - ply as i32
+        score - plies(ply)
     } else if score < -MATE_BOUND {
-        score + ply as i32
+        score + plies(ply)
     } else {
         score
     }
+}
+
+/// A distance of `ply` plies in score units (mates nearer the root score higher).
+fn plies(ply: usize) -> i32 {
+    i32::try_from(ply).expect("the search stays within MAX_PLY plies")
 }

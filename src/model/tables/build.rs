@@ -16,8 +16,7 @@ use crate::model::variant::{
 /// Compiles `variant` under `options` (one value per option of the variant).
 pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, CompileError> {
     let moves = Builder::new(&variant, &options).moves()?;
-    let n = variant.geometry().len();
-    let (ways, way_offsets) = index_ways(moves.ways_by_from, n);
+    let (ways, way_offsets) = index_ways(moves.ways_by_from, variant.geometry());
     let (promotions, promotion_index) = promotions(&variant, &options);
     let drop_squares = drop_squares(&variant, &moves.dead);
     let rules = rules(&variant, &options);
@@ -173,7 +172,8 @@ struct RawPath {
     ray: Vec<Entry>,
     flags: PathFlags,
     condition: Condition,
-    target: u16,
+    /// The index of its target rule in [`Builder::target_rules`].
+    target: usize,
 }
 
 /// Where a leg starts: its square, the previous leg's vector, the squares passed before it
@@ -268,7 +268,7 @@ struct Expansion<'a> {
     side: Side,
     flags: PathFlags,
     condition: Condition,
-    target: u16,
+    target: usize,
     facing: Facing,
     /// Where its moves may end.
     allowed: SquareSet,
@@ -290,7 +290,7 @@ impl<'a> Builder<'a> {
     }
 
     fn zone(&self, id: ZoneId, side: Side) -> &'a SquareSet {
-        &self.variant.zones()[id.0 as usize].squares[side.index()]
+        &self.variant.zones()[id.index()].squares[side.index()]
     }
 
     /// Squares where moves of `kind` for `side` may end.
@@ -317,7 +317,7 @@ impl<'a> Builder<'a> {
             if !guards_hold(self.options, &w.options) {
                 continue;
             }
-            let part_of = &self.variant.partitions()[w.partition.0 as usize].part_of[side.index()];
+            let part_of = &self.variant.partitions()[w.partition.index()].part_of[side.index()];
             let part = part_of[sq.index()];
             out = out.intersection(
                 &self
@@ -331,7 +331,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The index of a pattern's target rule from `sq`, adding it if new.
-    fn target_rule(&mut self, pattern: &Pattern, kind: usize, side: Side, sq: Square) -> u16 {
+    fn target_rule(&mut self, pattern: &Pattern, kind: usize, side: Side, sq: Square) -> usize {
         let victims = match &pattern.capturing {
             // Which piece gives check depends on the position: the move generator asks.
             None | Some(Capturable::Checker) => KindSet::ALL,
@@ -374,10 +374,10 @@ impl<'a> Builder<'a> {
             entries,
         };
         match self.target_rules.iter().position(|r| *r == rule) {
-            Some(i) => i as u16,
+            Some(i) => i,
             None => {
                 self.target_rules.push(rule);
-                (self.target_rules.len() - 1) as u16
+                self.target_rules.len() - 1
             }
         }
     }
@@ -398,6 +398,9 @@ impl<'a> Builder<'a> {
             target_rules: Vec::new(),
         };
         for kind in 0..kinds {
+            let too_large = || CompileError::TooLarge {
+                piece: self.variant.pieces()[kind].name.clone(),
+            };
             for s in 0..sides {
                 let side = Side::nth(s);
                 let allowed = self.allowed(kind, side);
@@ -405,27 +408,27 @@ impl<'a> Builder<'a> {
                 let mut from_ways = Vec::with_capacity(n);
                 for sq in self.g.squares() {
                     if self.pool.len() > MAX_POOL {
-                        return Err(CompileError::TooLarge {
-                            piece: self.variant.pieces()[kind].name.clone(),
-                        });
+                        return Err(too_large());
                     }
                     let here = allowed.intersection(&self.within(kind, side, sq));
                     let raw = self.raw_paths(kind, side, sq, &here);
                     if raw.is_empty() {
                         dead.insert(sq);
                     }
-                    let start = out.paths.len() as u32;
+                    // Every path has a square in the pool, so their count fits as the pool's.
+                    let start = u32::try_from(out.paths.len()).map_err(|_| too_large())?;
                     out.may_repeat.push(may_repeat(&raw));
                     let mut ways = Vec::new();
                     for rp in raw {
-                        let path = self.store(&rp);
+                        let path = self.store(&rp).ok_or_else(too_large)?;
                         if rp.flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP)) || lending {
                             // Move-only ways matter only to lenders; attack tests skip them.
                             ways.extend(ways_of(&path, &rp.ray));
                         }
                         out.paths.push(path);
                     }
-                    out.path_index.push((start, out.paths.len() as u32));
+                    let end = u32::try_from(out.paths.len()).map_err(|_| too_large())?;
+                    out.path_index.push((start, end));
                     from_ways.push(ways);
                 }
                 out.dead.push(dead);
@@ -437,22 +440,25 @@ impl<'a> Builder<'a> {
         Ok(out)
     }
 
-    /// Puts a path's squares in the pool, the must-be-empty ones right before the ray.
-    fn store(&mut self, rp: &RawPath) -> Path {
-        let pre_start = self.pool.len() as u32;
+    /// Puts a path's squares in the pool, the must-be-empty ones right before the ray; `None`
+    /// when the pool or the target rules outgrow the compiled tables' `u32` and `u16` indices.
+    fn store(&mut self, rp: &RawPath) -> Option<Path> {
+        let pre_start = u32::try_from(self.pool.len()).ok()?;
         self.pool
             .extend(rp.pre.iter().map(|&s| Entry::new(s, true)));
-        let ray_start = self.pool.len() as u32;
+        let ray_start = u32::try_from(self.pool.len()).ok()?;
         self.pool.extend(rp.ray.iter().copied());
-        Path {
+        // A path never comes back to a square, so it passes fewer squares than a board has.
+        let length = |n: usize| u16::try_from(n).expect("a path is shorter than MAX_SQUARES");
+        Some(Path {
             pre_start,
             ray_start,
-            pre_len: rp.pre.len() as u16,
-            ray_len: rp.ray.len() as u16,
+            pre_len: length(rp.pre.len()),
+            ray_len: length(rp.ray.len()),
             flags: rp.flags,
             condition: rp.condition,
-            target: rp.target,
-        }
+            target: u16::try_from(rp.target).ok()?,
+        })
     }
 
     fn raw_paths(
@@ -552,7 +558,7 @@ impl<'a> Builder<'a> {
         let mut vectors: Vec<(i32, i32)> = match &arm.dirs {
             Dirs::Vectors(v) => v
                 .iter()
-                .map(|&(x, y)| e.facing.to_board(x as i32, y as i32))
+                .map(|&(x, y)| e.facing.to_board(i32::from(x), i32::from(y)))
                 .collect(),
             Dirs::Same => vec![prev],
             Dirs::Outward => outward(prev).to_vec(),
@@ -568,7 +574,7 @@ impl<'a> Builder<'a> {
     fn inward(&self, at: Square, v: (i32, i32)) -> bool {
         let toward = |coord: i32, size: u8, d: i32| {
             // Doubled, so that the centre line of an even board is a whole number.
-            let centre = size as i32 - 1;
+            let centre = i32::from(size) - 1;
             d == 0 || (centre - 2 * coord).signum() == d.signum()
         };
         v != (0, 0)
@@ -621,8 +627,8 @@ impl<'a> Builder<'a> {
         let last = leg_index + 1 == e.pattern.legs.len();
         let (max, hop) = match leg.kind {
             LegKind::Step => (1usize, false),
-            LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
-            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, |m| m as usize), true),
+            LegKind::Slide { max } => (max.map_or(usize::MAX, usize::from), false),
+            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, usize::from), true),
         };
         let just_beyond = matches!(
             leg.kind,
@@ -716,7 +722,7 @@ impl<'a> Builder<'a> {
     /// line.
     fn crosses_continuing(&self, e: &Expansion<'_>, from: Square, v: (i32, i32)) -> bool {
         e.pattern.continuing.is_some_and(|line| {
-            self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v) > 0
+            self.variant.lines()[line.index()].crossings(self.g, e.side, from, v) > 0
         })
     }
 
@@ -734,7 +740,7 @@ impl<'a> Builder<'a> {
         let Some((_, arm)) = self.arm(leg, e.side, x) else {
             return;
         };
-        let wall = &self.variant.lines()[c.line.0 as usize];
+        let wall = &self.variant.lines()[c.line.index()];
         let reach = if c.first_step { c.max } else { 1 };
         // `move-only along`: after an inward crossing, the runs of the line crossed and the
         // way the crossing step was heading along them.
@@ -743,7 +749,7 @@ impl<'a> Builder<'a> {
             n => c.squares[n - 2],
         };
         let along = e.pattern.along.filter(|&(l, _)| {
-            l == c.line && self.variant.lines()[l.0 as usize].first[e.side.index()].contains(before)
+            l == c.line && self.variant.lines()[l.index()].first[e.side.index()].contains(before)
         });
         let runs = along.map(|_| wall.crossed_runs(self.g, e.side, before, c.v));
         for w in self.arm_vectors(e, arm, x, c.v) {
@@ -796,7 +802,7 @@ impl<'a> Builder<'a> {
     /// `crossing` limit of the pattern); false if that goes over a limit.
     fn cross(&self, e: &Expansion<'_>, from: Square, v: (i32, i32), count: &mut [u32]) -> bool {
         for (c, &(line, _, most)) in count.iter_mut().zip(&e.pattern.crossing) {
-            *c += self.variant.lines()[line.0 as usize].crossings(self.g, e.side, from, v);
+            *c += self.variant.lines()[line.index()].crossings(self.g, e.side, from, v);
             if *c > most {
                 return false;
             }
@@ -841,8 +847,8 @@ impl<'a> Builder<'a> {
     /// Follows one bent ray to its end, starting further branches where it first turns.
     fn bent_ray(&self, e: &Expansion<'_>, leg: &Leg, mut w: BentWalk, out: &mut Vec<RawPath>) {
         let (max, hop) = match leg.kind {
-            LegKind::Slide { max } => (max.map_or(usize::MAX, |m| m as usize), false),
-            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, |m| m as usize), true),
+            LegKind::Slide { max } => (max.map_or(usize::MAX, usize::from), false),
+            LegKind::Hop { max, .. } => (max.map_or(usize::MAX, usize::from), true),
             LegKind::Step => (1, false),
         };
         // Squares before this branch's own are shared with the ray it split from: they block
@@ -933,28 +939,33 @@ fn may_repeat(raw: &[RawPath]) -> bool {
 
 /// The ways of one stored path: one per square it may end on.
 fn ways_of<'a>(path: &'a Path, ray: &'a [Entry]) -> impl Iterator<Item = (Square, Way)> + 'a {
-    ray.iter()
-        .enumerate()
-        .filter(|(_, e)| e.can_stop())
-        .map(|(i, e)| {
-            (
-                e.square(),
-                Way {
-                    pre_start: path.pre_start,
-                    pre_len: path.pre_len,
-                    between_start: path.ray_start,
-                    between_len: i as u16,
-                    flags: path.flags,
-                    condition: path.condition,
-                    target: path.target,
-                },
-            )
-        })
+    // Counted in the u16 of a path's length (`Path::ray_len`).
+    (0..).zip(ray).filter(|(_, e)| e.can_stop()).map(|(i, e)| {
+        (
+            e.square(),
+            Way {
+                pre_start: path.pre_start,
+                pre_len: path.pre_len,
+                between_start: path.ray_start,
+                between_len: i,
+                flags: path.flags,
+                condition: path.condition,
+                target: path.target,
+            },
+        )
+    })
 }
 
 /// Dense (from, to) offsets per (kind, side), only for kinds that reach anything at all.
-fn index_ways(ways_by_from: Vec<Vec<Vec<(Square, Way)>>>, n: usize) -> (Vec<Way>, Vec<Vec<u32>>) {
+fn index_ways(
+    ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
+    g: Geometry,
+) -> (Vec<Way>, Vec<Vec<u32>>) {
+    let n = g.len();
     let mut ways = Vec::new();
+    // A way ends on a square of a stored path, so there are no more ways than pool entries,
+    // whose positions fit a u32 (else the paths were refused).
+    let offset = |ways: &Vec<Way>| u32::try_from(ways.len()).expect("fewer ways than pool entries");
     let mut way_offsets = Vec::with_capacity(ways_by_from.len());
     for mut per_from in ways_by_from {
         if per_from.iter().all(|w| w.is_empty()) {
@@ -965,10 +976,10 @@ fn index_ways(ways_by_from: Vec<Vec<Vec<(Square, Way)>>>, n: usize) -> (Vec<Way>
         for list in per_from.iter_mut() {
             list.sort_by_key(|(to, _)| *to);
             let mut it = list.iter().peekable();
-            for to in 0..n as u16 {
-                offsets.push(ways.len() as u32);
+            for to in g.squares() {
+                offsets.push(offset(&ways));
                 while let Some((t, w)) = it.peek() {
-                    if t.raw() != to {
+                    if *t != to {
                         break;
                     }
                     ways.push(*w);
@@ -976,7 +987,7 @@ fn index_ways(ways_by_from: Vec<Vec<Vec<(Square, Way)>>>, n: usize) -> (Vec<Way>
                 }
             }
         }
-        offsets.push(ways.len() as u32);
+        offsets.push(offset(&ways));
         way_offsets.push(offsets);
     }
     (ways, way_offsets)
@@ -987,16 +998,20 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
     let sides = variant.sides().len();
     let mut tables = Vec::new();
     let mut index = Vec::with_capacity(variant.pieces().len() * sides);
+    // A table per clause, per side: far fewer than a u32 counts.
+    let count = |tables: &Vec<PromotionTable>| {
+        u32::try_from(tables.len()).expect("fewer promotion tables than u32::MAX")
+    };
     for piece in variant.pieces() {
         for s in 0..sides {
-            let start = tables.len() as u32;
+            let start = count(&tables);
             for p in piece
                 .promotions
                 .iter()
                 .filter(|p| guards_hold(options, &p.options))
             {
                 tables.push(PromotionTable {
-                    zone: variant.zones()[p.zone.0 as usize].squares[s],
+                    zone: variant.zones()[p.zone.index()].squares[s],
                     from_too: p.from_zone_too,
                     forced: p.forced,
                     when_capturing: p.when_capturing,
@@ -1004,7 +1019,7 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
                     choices: p.choices.clone(),
                 });
             }
-            index.push((start, tables.len() as u32));
+            index.push((start, count(&tables)));
         }
     }
     (tables, index)
@@ -1017,7 +1032,7 @@ fn drop_squares(variant: &Variant, dead: &[SquareSet]) -> Vec<SquareSet> {
     let mut out = Vec::with_capacity(dead.len());
     for (kind, piece) in variant.pieces().iter().enumerate() {
         for s in 0..sides {
-            let zone = |id: ZoneId| variant.zones()[id.0 as usize].squares[s];
+            let zone = |id: ZoneId| variant.zones()[id.index()].squares[s];
             let mut ds = if piece.drops.even_where_stuck {
                 all
             } else {
@@ -1063,7 +1078,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         .facing
         .iter()
         .filter(|f| guards_hold(options, &f.options))
-        .flat_map(|f| f.vectors.iter().map(|&(x, y)| (x as i32, y as i32)))
+        .flat_map(|f| f.vectors.iter().map(|&(x, y)| (i32::from(x), i32::from(y))))
         .collect();
     let mut rights: Vec<CastlingRight> = Vec::new();
     let mut right_pieces = Vec::new();
@@ -1138,9 +1153,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                     .iter()
                     .map(|t| {
                         let kinds = t.kinds.iter().copied().collect();
-                        let zone = t
-                            .zone
-                            .map(|z| variant.zones()[z.0 as usize].squares.clone());
+                        let zone = t.zone.map(|z| variant.zones()[z.index()].squares.clone());
                         CountTable {
                             bound: t.bound,
                             count: t.count,
@@ -1152,7 +1165,8 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                     })
                     .collect();
                 (
-                    i as u16,
+                    // Outcomes name a rule by a u16: past 65,535 rules the last ones share it.
+                    u16::try_from(i).unwrap_or(u16::MAX),
                     WhenTable {
                         terms,
                         verdict: w.verdict,
