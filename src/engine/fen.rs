@@ -52,8 +52,8 @@ impl Position {
             return err("empty text");
         };
         let (ranks, hand) = split_board(board_part, g)?;
-        for (i, rank_text) in ranks.iter().enumerate() {
-            read_rank(&mut pos, g.height as i32 - 1 - i as i32, rank_text)?;
+        for (rank, rank_text) in (0..i32::from(g.height)).rev().zip(&ranks) {
+            read_rank(&mut pos, rank, rank_text)?;
         }
         if let Some(hand) = hand {
             read_hand(&mut pos, hand)?;
@@ -399,7 +399,7 @@ fn read_state<'a>(
                 return err(format!("`{field}` needs one count per side"));
             }
             for (s, c) in counts.into_iter().enumerate() {
-                let c = c.min(n as u32) as u8;
+                let c = u8::try_from(c).map_or(n, |c| c.min(n));
                 pos.checks[s] = if given { c } else { n - c };
             }
         } else if let Some(list) = field.strip_prefix("out:") {

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
-use super::position::{EnPassant, Piece, Position, Undo};
+use super::position::{stack_mark, EnPassant, Piece, Position, Undo};
 use super::zobrist::hand_key;
 use crate::model::KING_STEPS;
 use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables, Verdict};
@@ -45,9 +45,9 @@ impl Position {
         let t = &sh.t;
         let mut undo = Undo {
             mv: m,
-            removed: self.removed.len() as u32,
+            removed: stack_mark(self.removed.len()),
             ep: self.ep,
-            ep_targets: self.ep_targets.len() as u32,
+            ep_targets: stack_mark(self.ep_targets.len()),
             unmoved_lost: 0,
             halfmove: self.halfmove,
             hash: self.hash,
@@ -228,7 +228,7 @@ impl Position {
         }
         let before = self.state_key();
         if recorded {
-            let start = self.removed.len() as u32;
+            let start = stack_mark(self.removed.len());
             if let Some(u) = self.undo.last_mut() {
                 if u.cleared == u32::MAX {
                     u.cleared = start;
@@ -254,7 +254,7 @@ impl Position {
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
         let g = t.geometry();
-        let start = self.removed.len() as u32;
+        let start = stack_mark(self.removed.len());
         let before = self.state_key();
         self.blast_unmoved.push(self.unmoved);
         let around = KING_STEPS
@@ -401,8 +401,9 @@ impl Position {
         if self.ep_targets.len() > start {
             self.ep_targets[start..].sort();
             self.ep = Some(EnPassant {
-                start: start as u32,
-                len: (self.ep_targets.len() - start) as u16,
+                start: stack_mark(start),
+                len: u16::try_from(self.ep_targets.len() - start)
+                    .expect("a move passes fewer squares than its board has"),
                 victim,
             });
         }

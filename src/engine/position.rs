@@ -21,6 +21,8 @@ pub(crate) struct Shared {
     pub(crate) keys: Keys,
     pub(crate) cell_kind: Vec<u8>,
     pub(crate) cell_side: Vec<u8>,
+    /// The cell of each (kind, side), by `kind * sides + side`.
+    pub(crate) cell_of: Vec<u8>,
 }
 
 /// The en-passant targets a move left: a run of [`Position::ep_targets`] and the piece that
@@ -30,6 +32,13 @@ pub(crate) struct EnPassant {
     pub(super) start: u32,
     pub(super) len: u16,
     pub(crate) victim: Square,
+}
+
+/// The length of an undo stack, as the undo entries keep it: a game would need billions of
+/// plies to outgrow it.
+#[inline]
+pub(crate) fn stack_mark(len: usize) -> u32 {
+    u32::try_from(len).expect("an undo stack holds fewer than 2^32 entries")
 }
 
 #[derive(Clone, Debug)]
@@ -66,7 +75,7 @@ pub struct Position {
     pub(crate) sh: Arc<Shared>,
     pub(crate) board: Vec<u8>,
     pub(crate) plist: Vec<Vec<u16>>,
-    pub(crate) pidx: Vec<u16>,
+    pub(crate) pidx: Vec<usize>,
     pub(crate) royals: Vec<Vec<u16>>,
     /// Pieces in hand per (side, kind).
     pub(super) hands: Vec<u16>,
@@ -195,7 +204,7 @@ impl Position {
 
     #[inline]
     pub(crate) fn cell(&self, p: Piece) -> u8 {
-        (1 + p.kind.index() * self.sh.t.sides() + p.side.index()) as u8
+        self.sh.cell_of[p.kind.index() * self.sh.t.sides() + p.side.index()]
     }
 
     /// The kind of the piece in cell `c` (not empty).
@@ -300,7 +309,7 @@ impl Position {
         self.board[sq as usize] = c;
         let side = self.sh.cell_side[c as usize] as usize;
         let kind = self.cell_kind(c);
-        self.pidx[sq as usize] = self.plist[side].len() as u16;
+        self.pidx[sq as usize] = self.plist[side].len();
         self.plist[side].push(sq);
         if self.sh.t.royal(kind) {
             self.royals[side].push(sq);
@@ -315,12 +324,12 @@ impl Position {
         self.board[sq as usize] = 0;
         let side = self.sh.cell_side[c as usize] as usize;
         let kind = self.cell_kind(c);
-        let i = self.pidx[sq as usize] as usize;
+        let i = self.pidx[sq as usize];
         let list = &mut self.plist[side];
         let last = list.pop().expect("piece list holds the lifted piece");
         if last != sq {
             list[i] = last;
-            self.pidx[last as usize] = i as u16;
+            self.pidx[last as usize] = i;
         }
         if self.sh.t.royal(kind) {
             let r = &mut self.royals[side];
@@ -518,7 +527,7 @@ impl Position {
         self.ep_targets.sort();
         self.ep = (!targets.is_empty()).then_some(EnPassant {
             start: 0,
-            len: targets.len() as u16,
+            len: u16::try_from(targets.len()).expect("fewer targets than squares"),
             victim,
         });
     }
@@ -537,10 +546,13 @@ impl Shared {
         debug_assert!(cells <= 256, "the checker bounds kinds times sides");
         let mut cell_kind = vec![0u8; cells];
         let mut cell_side = vec![0u8; cells];
+        let cell_of = (1..cells)
+            .map(|c| u8::try_from(c).expect("the checker bounds kinds times sides"))
+            .collect();
         for k in 0..t.kinds() {
             for s in 0..sides {
-                cell_kind[1 + k * sides + s] = k as u8;
-                cell_side[1 + k * sides + s] = s as u8;
+                cell_kind[1 + k * sides + s] = PieceKind::nth(k).raw();
+                cell_side[1 + k * sides + s] = Side::nth(s).raw();
             }
         }
         let keys = Keys::new(
@@ -555,6 +567,7 @@ impl Shared {
             keys,
             cell_kind,
             cell_side,
+            cell_of,
         }
     }
 }

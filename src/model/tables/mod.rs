@@ -693,11 +693,10 @@ impl Tables {
 
     /// The castlings in force with their ids.
     pub fn castlings(&self) -> impl Iterator<Item = (CastlingId, &CastlingTable)> {
-        self.rules
-            .castlings
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (CastlingId(i as u16), c))
+        self.rules.castlings.iter().enumerate().map(|(i, c)| {
+            let id = u16::try_from(i).expect("the checker bounds the castlings");
+            (CastlingId(id), c)
+        })
     }
 
     /// `side`'s team under the options in force (its own index when it plays for itself).
