@@ -12,6 +12,7 @@
 pub mod basic;
 mod eval;
 mod limits;
+mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -21,6 +22,7 @@ pub use basic::{best_move, evaluate, Found};
 pub use eval::Evaluator;
 use limits::time_for_move;
 pub use limits::{Clock, Limits, Report, Score, Style};
+use tt::{from_tt, Bound, Entry, EMPTY};
 
 use super::mv::Move;
 use super::position::Position;
@@ -41,30 +43,6 @@ const QUIESCENCE_PLIES: u32 = 8;
 /// How much more than a capture's victim a position may still be worth after it (a capture
 /// that cannot lift the score to alpha by this margin is not tried in quiescence).
 const DELTA_MARGIN: i32 = 200;
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: u64,
-    mv: Option<Move>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: None,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-};
 
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
@@ -636,63 +614,6 @@ impl Engine {
         let squares = p.tables().geometry().len();
         let h = &mut self.history[m.piece.index() * squares + m.to.index()];
         *h = (*h + depth * depth).min(300_000);
-    }
-
-    /// The transposition table's slot for `key`: its low bits, the table's length being a
-    /// power of two.
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        let mask = u64::try_from(self.tt.len() - 1).expect("a length fits in u64");
-        usize::try_from(key & mask).expect("the mask keeps the slot below the length")
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.tt[self.slot(key)];
-        (e.key == key && e.depth >= 0).then_some(e)
-    }
-
-    fn store(
-        &mut self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        ply: usize,
-    ) {
-        let i = self.slot(key);
-        let old = self.tt[i];
-        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
-            return;
-        }
-        self.tt[i] = Entry {
-            key,
-            mv: mv.or(if old.key == key { old.mv } else { None }),
-            score: to_tt(score, ply),
-            depth: i16::try_from(depth.max(0)).unwrap_or(i16::MAX),
-            bound,
-        };
-    }
-}
-
-/// Mate scores are stored relative to the node, read back relative to the root.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + plies(ply)
-    } else if score < -MATE_BOUND {
-        score - plies(ply)
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - plies(ply)
-    } else if score < -MATE_BOUND {
-        score + plies(ply)
-    } else {
-        score
     }
 }
 
