@@ -633,6 +633,23 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A zone's own set given twice for one side.
+    #[error("zone set for side `{name}` is given twice")]
+    #[diagnostic(
+        code(rulebook::zone::side_twice),
+        help("keep one `, for {name} ...` part: a side has one set of each zone")
+    )]
+    ZoneSideTwice {
+        /// The side.
+        name: String,
+        /// The second one.
+        #[label(primary, "given again here")]
+        again: SourceSpan,
+        /// The first one.
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
     /// A side name that `sides` does not declare.
     #[error("cannot find side `{name}`")]
     #[diagnostic(code(rulebook::names::unknown_side))]

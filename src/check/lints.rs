@@ -199,14 +199,45 @@ impl Ctx {
         }
     }
 
-    /// Options whose flip compiles to the same game.
+    /// Options whose flip compiles to the same game, whatever the other options say (an
+    /// option may matter only together with another: `shared-border` with `teams`). With
+    /// many options only the first few others are varied, so that the lint stays cheap.
     fn options_without_effect(&mut self, variant: &Variant, tables: &Tables) {
-        for (i, option) in variant.options().iter().enumerate() {
-            if !self.options.used[i] {
-                continue;
-            }
-            let flipped = Tables::compile(variant, &[(option.name.clone(), !option.default)]);
-            if flipped.is_ok_and(|t| t.same_game(tables)) {
+        const VARIED: usize = 4;
+        let used: Vec<usize> = (0..variant.options().len())
+            .filter(|&i| self.options.used[i])
+            .collect();
+        for &i in &used {
+            let option = &variant.options()[i];
+            let others: Vec<&str> = used
+                .iter()
+                .filter(|&&o| o != i)
+                .take(VARIED)
+                .map(|&o| variant.options()[o].name.as_str())
+                .collect();
+            let same_everywhere = (0..1usize << others.len()).all(|combo| {
+                let mut settings: Vec<(String, bool)> = others
+                    .iter()
+                    .enumerate()
+                    .map(|(b, name)| ((*name).to_string(), combo >> b & 1 != 0))
+                    .collect();
+                let base = if combo == 0 && others.is_empty() {
+                    None
+                } else {
+                    settings.push((option.name.clone(), option.default));
+                    let t = Tables::compile(variant, &settings);
+                    settings.pop();
+                    t.ok()
+                };
+                settings.push((option.name.clone(), !option.default));
+                let flipped = Tables::compile(variant, &settings);
+                match (&base, flipped) {
+                    (_, Err(_)) => false,
+                    (None, Ok(f)) => f.same_game(tables),
+                    (Some(b), Ok(f)) => f.same_game(b),
+                }
+            });
+            if same_everywhere {
                 let (name, span) = self.options.decls[i].clone();
                 self.report(DefinitionError::OptionWithoutEffect {
                     name,

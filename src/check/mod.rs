@@ -118,6 +118,8 @@ pub(crate) struct Ctx {
     facings: Vec<Facing>,
     /// Each side's initial, lowercase, once `sides` is read.
     side_tags: Vec<char>,
+    /// Each side's name, once `sides` is read.
+    side_names: Vec<String>,
     /// Where a quarter turn on a board that is not square was reported already.
     quarter_turns: std::collections::HashSet<usize>,
     zones: Names,
@@ -583,6 +585,7 @@ impl Ctx {
             2..=MAX_SIDES => {
                 self.facings = out.iter().map(|s| s.facing).collect();
                 self.side_tags = out.iter().map(|s| side_initial(&s.name)).collect();
+                self.side_names = out.iter().map(|s| s.name.clone()).collect();
             }
             _ => self.report(DefinitionError::TooManySides {
                 at: decl.sides[MAX_SIDES].span.into(),

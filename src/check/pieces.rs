@@ -114,6 +114,7 @@ impl PatternGuards {
             in_check: self.in_check,
             shot: false,
             capturing: None,
+            enemies_only: false,
             into: Vec::new(),
             holding: None,
             crossing: Vec::new(),
@@ -719,7 +720,7 @@ impl Ctx {
                 mode_span,
                 modifiers
                     .iter()
-                    .find(|m| matches!(m.node, ast::Modifier::Capturing(_))),
+                    .find(|m| matches!(m.node, ast::Modifier::Capturing(..))),
             ) {
                 self.report(DefinitionError::ConflictingModes {
                     again: m.span.into(),
@@ -744,7 +745,8 @@ impl Ctx {
                 pattern.shot = true;
                 return Some(Mode::CaptureOnly);
             }
-            ast::Modifier::Capturing(c) => {
+            ast::Modifier::Capturing(c, enemy) => {
+                pattern.enemies_only = *enemy;
                 pattern.capturing = Some(match c {
                     ast::Capturing::Royal => Capturable::Royal,
                     ast::Capturing::Checker => Capturable::Checker,

@@ -218,6 +218,9 @@ impl Ctx {
             .map(|d| {
                 let mut refs = Vec::new();
                 references(&d.expr, &mut refs);
+                for (_, expr) in &d.side_sets {
+                    references(expr, &mut refs);
+                }
                 refs.into_iter()
                     .filter_map(|(name, span)| self.zones.get(&name).map(|t| (t, span)))
                     .collect()
@@ -295,6 +298,7 @@ impl Ctx {
                     *slot = self.eval_expr(&decl.expr, side, ev, &mut tainted);
                 }
                 self.problems.truncate(mark);
+                self.side_sets(decl, &mut squares, ev, &mut tainted);
             }
         }
         if tainted {
@@ -314,6 +318,46 @@ impl Ctx {
             });
         }
         ev.values[i] = squares;
+    }
+
+    /// `, for SIDE EXPR`: each named side's set read from its own expression.
+    fn side_sets(
+        &mut self,
+        decl: &ast::ZoneDecl,
+        squares: &mut [SquareSet],
+        ev: &Evaluated,
+        tainted: &mut bool,
+    ) {
+        let mut given: Vec<(usize, Span)> = Vec::new();
+        for (name, expr) in &decl.side_sets {
+            let value =
+                |ctx: &mut Ctx, side, tainted: &mut bool| ctx.eval_expr(expr, side, ev, tainted);
+            let Some(side) = self.side_names.iter().position(|s| *s == name.node) else {
+                value(self, 0, tainted);
+                let help = match crate::syntax::similar(
+                    &name.node,
+                    self.side_names.iter().map(String::as_str),
+                ) {
+                    Some(s) => format!("a side with a similar name exists: `{s}`"),
+                    None => format!("the sides are {}", self.side_names.join(", ")),
+                };
+                self.report(DefinitionError::UnknownSide {
+                    name: name.node.clone(),
+                    at: name.span.into(),
+                    help,
+                });
+                continue;
+            };
+            if let Some(&(_, first)) = given.iter().find(|(s, _)| *s == side) {
+                self.report(DefinitionError::ZoneSideTwice {
+                    name: name.node.clone(),
+                    again: name.span.into(),
+                    first: first.into(),
+                });
+            }
+            given.push((side, name.span));
+            squares[side] = value(self, side, tainted);
+        }
     }
 
     fn eval_expr(

@@ -14,7 +14,7 @@ impl Position {
         way.flags().has(PathFlags::CAPTURE)
             && (way.target() == 0 || {
                 let c = self.board[target.index()];
-                (c == 0 || t.may_capture(way.target(), self.cell_kind(c)))
+                (c == 0 || t.may_capture(way.target(), self.cell_kind(c), by, self.cell_side(c)))
                     && self.may_end_on(way.target(), by, target)
             })
             && self.way_usable(way, from)

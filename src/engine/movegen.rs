@@ -227,7 +227,12 @@ impl Position {
                 }
             } else if captures
                 && self.cell_side(occupant) != self.stm
-                && t.may_capture(target, self.cell_kind(occupant))
+                && t.may_capture(
+                    target,
+                    self.cell_kind(occupant),
+                    self.stm,
+                    self.cell_side(occupant),
+                )
                 && (!checker_only || self.sole_checker(to))
             {
                 self.push_move(out, from, to, kind, capture);

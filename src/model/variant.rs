@@ -546,8 +546,10 @@ pub struct Pattern {
     pub in_check: Option<bool>,
     /// Captures without moving: the piece stays and the target is removed.
     pub shot: bool,
-    /// What it may capture; `None`: any enemy piece.
+    /// What it may capture; `None`: any piece of another side.
     pub capturing: Option<Capturable>,
+    /// `capturing enemy ...`: only pieces of sides not on the mover's team.
+    pub enemies_only: bool,
     /// Its moves must end in (or outside) these zones, read for the moving side.
     pub into: Vec<ZoneGuard>,
     /// Its moves must end in a part that holds (or holds no) friendly piece of some kinds.

@@ -225,6 +225,8 @@ pub struct ZoneDecl {
     pub expr: ZoneExpr,
     /// How the second side's copy is made, if it is a copy.
     pub symmetry: Option<Spanned<Symmetry>>,
+    /// `, for SIDE EXPR`: sides whose set is written apart, each with its expression.
+    pub side_sets: Vec<(Ident, ZoneExpr)>,
     /// The text of `drawn "..."`, if given.
     pub drawn: Option<Spanned<String>>,
     /// The whole declaration.
@@ -700,8 +702,9 @@ pub enum Modifier {
     TakesEnPassant,
     /// `shot`: captures without moving.
     Shot,
-    /// `capturing royal` or `capturing PIECE...`.
-    Capturing(Capturing),
+    /// `capturing [enemy] royal` or `capturing [enemy] PIECE...`; `true` with `enemy`: only
+    /// pieces of sides not on the mover's team.
+    Capturing(Capturing, bool),
     /// `avoiding ZONE`.
     Avoiding(Ident),
     /// `continuing after crossing LINE`.

@@ -294,10 +294,18 @@ fn zone_decl(pair: P<'_>) -> ast::ZoneDecl {
     next(&mut parts, "equals");
     let expr = zone_expr(next(&mut parts, "zone_expr"));
     let mut symmetry_part = None;
+    let mut side_sets = Vec::new();
     let mut drawn = None;
     for part in parts {
         match part.as_rule() {
             Rule::symmetry => symmetry_part = Some(symmetry(part)),
+            Rule::side_set => {
+                let mut inner = part.into_inner();
+                next(&mut inner, "comma");
+                next(&mut inner, "kw_for");
+                let side = spanned_str(&next(&mut inner, "side name"));
+                side_sets.push((side, zone_expr(next(&mut inner, "zone_expr"))));
+            }
             Rule::drawn => {
                 let mut inner = part.into_inner();
                 next(&mut inner, "comma");
@@ -318,6 +326,7 @@ fn zone_decl(pair: P<'_>) -> ast::ZoneDecl {
         name,
         expr,
         symmetry: symmetry_part,
+        side_sets,
         drawn,
         span: whole,
     }
@@ -882,7 +891,11 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             let whole = span(&inner);
             let mut parts = inner.into_inner();
             next(&mut parts, "kw_capturing");
-            let first = next(&mut parts, "royal or piece_ref");
+            let mut first = next(&mut parts, "enemy, royal or piece_ref");
+            let enemy = first.as_rule() == Rule::kw_enemy;
+            if enemy {
+                first = next(&mut parts, "royal or piece_ref");
+            }
             let capturing = if first.as_rule() == Rule::kw_royal {
                 ast::Capturing::Royal
             } else if first.as_rule() == Rule::kw_checker {
@@ -890,7 +903,7 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             } else {
                 ast::Capturing::Pieces(std::iter::once(first).chain(parts).map(piece_ref).collect())
             };
-            return Spanned::new(ast::Modifier::Capturing(capturing), whole);
+            return Spanned::new(ast::Modifier::Capturing(capturing, enemy), whole);
         }
         Rule::avoiding => {
             let whole = span(&inner);

@@ -401,6 +401,7 @@ fn describe(rule: Rule) -> String {
         Rule::checkmate_rule => "`checkmate`",
         Rule::extinction_rule => "`extinction`",
         Rule::stalemate_rule => "`stalemate`",
+        Rule::side_set => "`, for SIDE`",
         Rule::eliminated_rule => "`eliminated`",
         Rule::facing_rule => "`facing`",
         Rule::repetition_rule => "`repetition`",

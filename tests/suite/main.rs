@@ -11,6 +11,7 @@ mod diagnostics;
 mod diagrams;
 mod fen;
 mod gala;
+mod gala_four;
 mod gallery;
 mod gi_qi_game;
 mod invariants;

@@ -3,7 +3,7 @@
 //! Cases marked `deep = true` run only with `cargo test --release -- --ignored`. Cases named
 //! `..., Chess960` are Fairy-Stockfish's Chess960 positions (castling from wherever king and
 //! rook stand): their definitions declare such castlings (`castling King to g1 with Rook to
-//! f1`).
+//! f1`). A case may start after `moves` played from the start (or its FEN).
 
 use std::path::Path;
 
@@ -25,6 +25,8 @@ struct Suite {
 struct Case {
     name: String,
     fen: Option<String>,
+    /// Moves played first, from the FEN or the start, in any notation.
+    moves: Option<String>,
     depth: u32,
     nodes: u64,
     #[serde(default)]
@@ -76,6 +78,11 @@ fn run_suites(deep: bool) {
                 Some(f) => start.with_fen(f).unwrap(),
                 None => start.clone(),
             };
+            for text in case.moves.iter().flat_map(|m| m.split_whitespace()) {
+                let m = rulebook::engine::notation::parse_move(&pos, text)
+                    .unwrap_or_else(|e| panic!("{}: `{}`: {text}: {e}", path.display(), case.name));
+                pos.play(m);
+            }
             let got = perft(&mut pos, case.depth);
             if got != case.nodes {
                 wrong.push(format!(

@@ -283,6 +283,7 @@ impl<'a> Builder<'a> {
             pool: Vec::new(),
             target_rules: vec![TargetRule {
                 victims: KindSet::ALL,
+                enemies_only: false,
                 holding: None,
                 entries: Vec::new(),
             }],
@@ -362,6 +363,7 @@ impl<'a> Builder<'a> {
             .collect();
         let rule = TargetRule {
             victims,
+            enemies_only: pattern.enemies_only,
             holding: pattern.holding.as_ref().map(|h| {
                 let (friendly, enemy) = owners(&h.kinds);
                 HoldingRule {

@@ -254,6 +254,8 @@ pub struct Route(u32);
 pub(crate) struct TargetRule {
     /// The kinds it may capture, as a bit set.
     pub(crate) victims: KindSet,
+    /// Only pieces of sides not on the mover's team (`capturing enemy ...`).
+    pub(crate) enemies_only: bool,
     /// A condition on the part of a partition the move ends in.
     pub(crate) holding: Option<HoldingRule>,
     /// Zones the move may end in only when they hold certain pieces.
@@ -733,10 +735,14 @@ impl Tables {
         &self.setup_hand
     }
 
-    /// Whether a path or way with target rule `target` may capture a piece of `kind`.
+    /// Whether a path or way with target rule `target`, of side `by`, may capture a piece of
+    /// `kind` of side `owner`.
     #[inline]
-    pub(crate) fn may_capture(&self, target: u16, kind: PieceKind) -> bool {
-        target == 0 || self.target_rules[target as usize].victims.contains(kind)
+    pub(crate) fn may_capture(&self, target: u16, kind: PieceKind, by: Side, owner: Side) -> bool {
+        target == 0 || {
+            let rule = &self.target_rules[target as usize];
+            rule.victims.contains(kind) && !(rule.enemies_only && self.partners(by, owner))
+        }
     }
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.
