@@ -474,6 +474,13 @@ fn draw_piece(out: &mut String, pos: &Position, sq: Square, p: Piece) {
         g.name(sq)
     );
     let letter = piece_letter(pos, p);
+    // With more than two sides the colour names the side: the disc shows the letter without
+    // its side's initial (`A` for `rA`).
+    let letter: String = if t.variant().tags_sides() {
+        letter.chars().skip(1).collect()
+    } else {
+        letter
+    };
     let promoted = letter.starts_with('+');
     // Figures belong to chess-like boards; games drawn on grids or points use lettered discs,
     // as their own sets use characters.

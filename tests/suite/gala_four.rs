@@ -266,3 +266,25 @@ fn the_third_occurrence_of_a_position_draws() {
     assert!(o.is_draw());
     assert_eq!(o.reason.to_string(), "repetition");
 }
+
+/// Issue: "a four-colour board SVG of each mode": every player's pieces in its colour, and a
+/// legend naming the players in turn order with their partners (checked in Chromium).
+#[test]
+fn the_board_of_each_mode_is_drawn_in_four_colours_with_the_players_named() {
+    for (mode, name) in [
+        (Mode::CutThroat, "gala_xiangqi_four_board_svg"),
+        (Mode::Teams, "gala_xiangqi_four_teams_board_svg"),
+        (
+            Mode::SharedBorder,
+            "gala_xiangqi_four_shared_border_board_svg",
+        ),
+    ] {
+        let svg = rulebook::render::board_svg(&start(mode));
+        for colour in ["#c62828", "#1565c0", "#f9c825", "#2e7d32"] {
+            assert!(svg.matches(colour).count() >= 24, "{name}: {colour}");
+        }
+        insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(name, svg);
+        });
+    }
+}
