@@ -936,8 +936,13 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
     let style = TextStyle {
         colour: anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never,
     };
+    let share = if pos.tables().rules().shared_victory {
+        ", `share` (offer the last other player in the running to share the victory)"
+    } else {
+        ""
+    };
     println!(
-        "commands: a move ({}), `moves`, `undo`, `fen`, `quit`",
+        "commands: a move ({}), `moves`, `undo`, `fen`{share}, `quit`",
         move_examples(&pos)
     );
     loop {
@@ -969,6 +974,11 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
             continue;
         }
         print!("{}", position_text(&pos, style));
+        let players = rulebook::render::players(&pos);
+        if !players.is_empty() {
+            let labels: Vec<String> = players.iter().map(|p| p.label()).collect();
+            println!("players: {}", labels.join("; "));
+        }
         println!(
             "{} {} to move{}",
             ply_number(&pos),
@@ -983,6 +993,13 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
             "" => {}
             "quit" | "exit" => return Ok(ExitCode::SUCCESS),
             "fen" => println!("{}", pos.fen()),
+            "share" => {
+                if let Some(o) = offer_to_share(&pos, &engine, &stdin)? {
+                    print!("{}", position_text(&pos, style));
+                    println!("result: {}", record::describe(&pos, &o));
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
             "moves" => {
                 let list: Vec<String> = pos
                     .legal_moves()
@@ -1014,6 +1031,45 @@ fn play(mut pos: Position, computer: &str, depth: u32) -> Result<ExitCode, Failu
             },
         }
     }
+}
+
+/// `share` in `play`: the side to move offers the other player still in the running to share
+/// the victory; a person answers `accept` (anything else plays on), the engine plays on.
+/// Returns the shared result when accepted.
+fn offer_to_share(
+    pos: &Position,
+    engine: &[Side],
+    stdin: &std::io::Stdin,
+) -> Result<Option<rulebook::engine::Outcome>, Failure> {
+    let v = pos.tables().variant();
+    let me = pos.side_to_move();
+    let Some((a, b)) = pos.may_share_victory().filter(|&(a, b)| me == a || me == b) else {
+        let why = if pos.tables().rules().shared_victory {
+            "only one of the last two players in the running may offer, and only then"
+        } else {
+            "this game has no shared victory"
+        };
+        println!("no offer to share the victory: {why}");
+        return Ok(None);
+    };
+    let other = if me == a { b } else { a };
+    let (mine, theirs) = (&v.side(me).name, &v.side(other).name);
+    if engine.contains(&other) {
+        println!("{theirs} declines to share the victory with {mine} and plays on");
+        return Ok(None);
+    }
+    println!("{theirs}: share the victory with {mine}? (`accept`, or anything else to play on)");
+    let mut line = String::new();
+    stdin.read_line(&mut line)?;
+    if line.trim() != "accept" {
+        println!("{theirs} plays on");
+        return Ok(None);
+    }
+    Ok(Some(rulebook::engine::Outcome::shared(
+        me,
+        other,
+        pos.tables().sides(),
+    )))
 }
 
 /// Moves of this position as examples of what `play` reads: one in coordinate and one in

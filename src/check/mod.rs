@@ -618,6 +618,7 @@ fn default_rules() -> Rules {
         stalemate: Verdict::Draw,
         stalemate_passes: false,
         eliminated: crate::model::Elimination::PlayOn,
+        shared_victory: false,
         facing: Vec::new(),
         repetition: None,
         move_limit: None,

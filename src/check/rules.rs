@@ -31,6 +31,7 @@ struct SeenRules {
     /// The verdict, or `None` for `stalemate passes`.
     stalemate: Option<Earlier<Option<Verdict>>>,
     eliminated: Option<Earlier<Elimination>>,
+    shared_victory: Option<Earlier<()>>,
     explosions: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
@@ -161,6 +162,10 @@ impl Ctx {
             }
             ast::Rule::StalematePasses => self.stalemate_rule(line, None, rules, seen),
             ast::Rule::Eliminated(e) => self.eliminated_rule(line, *e, rules, seen),
+            ast::Rule::SharedVictory => {
+                rules.shared_victory |=
+                    self.flag_rule(line, &mut seen.shared_victory, "shared victory");
+            }
             ast::Rule::Facing(lines) => {
                 let options = self.option_guards(&line.guards);
                 rules.facing.push(FacingRule {

@@ -24,6 +24,8 @@ pub enum Reason {
     Condition(u16),
     /// A side gave the number of checks the `checks` rule counts.
     Checks,
+    /// The last two players in the running agreed to share the victory.
+    SharedVictory,
 }
 
 impl fmt::Display for Reason {
@@ -37,6 +39,7 @@ impl fmt::Display for Reason {
             Reason::MoveLimit => "move limit",
             Reason::Condition(_) => "position reached",
             Reason::Checks => "checks given",
+            Reason::SharedVictory => "shared victory",
         })
     }
 }
@@ -77,6 +80,22 @@ impl Outcome {
                         Verdict::Loss
                     } else {
                         Verdict::Win
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// `a` and `b` win together (by agreement), every other side of `sides` loses.
+    pub fn shared(a: Side, b: Side, sides: usize) -> Outcome {
+        Outcome {
+            reason: Reason::SharedVictory,
+            results: (0..sides)
+                .map(|s| {
+                    if s == a.index() || s == b.index() {
+                        Verdict::Win
+                    } else {
+                        Verdict::Loss
                     }
                 })
                 .collect(),
@@ -282,6 +301,20 @@ impl Position {
             }
             term.bound.holds(n, term.count)
         })
+    }
+
+    /// Under `shared victory`: the two players who may agree to share it now, when exactly
+    /// two players, not partners, are still in the running.
+    pub fn may_share_victory(&self) -> Option<(Side, Side)> {
+        let t = self.tables();
+        if !t.rules().shared_victory || t.sides() < 3 || self.outcome().is_some() {
+            return None;
+        }
+        let running: Vec<Side> = Side::all(t.sides()).filter(|&s| !self.is_out(s)).collect();
+        match running[..] {
+            [a, b] if !t.partners(a, b) => Some((a, b)),
+            _ => None,
+        }
     }
 
     /// The outcome if the game is over in this position, `None` while it goes on.

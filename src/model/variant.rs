@@ -889,6 +889,8 @@ pub struct Rules {
     pub stalemate_passes: bool,
     /// What becomes of the pieces of a side out of the running (more than two sides).
     pub eliminated: Elimination,
+    /// The last two players in the running may agree to share the victory.
+    pub shared_victory: bool,
     /// Facing rules.
     pub facing: Vec<FacingRule>,
     /// Repetition.

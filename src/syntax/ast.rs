@@ -886,6 +886,8 @@ pub enum Rule {
     Stalemate(Spanned<Verdict>),
     /// `stalemate passes`.
     StalematePasses,
+    /// `shared victory`.
+    SharedVictory,
     /// `eliminated pieces play on|removed|frozen`.
     Eliminated(crate::model::Elimination),
     /// `facing LINES`.

@@ -1206,6 +1206,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 ast::Rule::Stalemate(verdict(v))
             }
         }
+        Rule::shared_victory_rule => ast::Rule::SharedVictory,
         Rule::eliminated_rule => {
             next(&mut parts, "kw_pieces");
             ast::Rule::Eliminated(match next(&mut parts, "what becomes of them").as_rule() {

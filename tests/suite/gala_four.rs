@@ -288,3 +288,29 @@ fn the_board_of_each_mode_is_drawn_in_four_colours_with_the_players_named() {
         });
     }
 }
+
+/// "Once only two player left in cut-throat game, they may choose to share victory or
+/// continue playing": `share` in `play`, answered `accept`, names both winners; declined, the
+/// game goes on; in the team game there is nobody to share with.
+#[test]
+fn the_last_two_cut_throat_players_may_share_the_victory_in_play() {
+    use crate::common::rulebook_with_input;
+    let fen = "15yK/16/16/16/16/16/16/16/16/16/16/16/16/16/1bR14/rK15 r - - 0 1";
+    let args = ["play", PATH, "--computer", "none", "--fen", fen];
+    let (out, _, code) = rulebook_with_input(&args, "share\naccept\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("players: red, to move; blue, out; yellow; green, out"),
+        "{out}"
+    );
+    assert!(
+        out.contains("result: shared victory, red and yellow win"),
+        "{out}"
+    );
+    let (out, _, _) = rulebook_with_input(&args, "share\nno\nquit\n");
+    assert!(out.contains("yellow plays on"), "{out}");
+    assert!(!out.contains("result:"), "{out}");
+    let args = ["play", PATH, "--computer", "none", "--option", "teams"];
+    let (out, _, _) = rulebook_with_input(&args, "share\nquit\n");
+    assert!(out.contains("no offer to share the victory"), "{out}");
+}

@@ -1131,6 +1131,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         stalemate: rules.stalemate,
         stalemate_passes: rules.stalemate_passes,
         eliminated: rules.eliminated,
+        shared_victory: rules.shared_victory,
         turns_settle: rules.stalemate_passes || variant.sides().len() > 2,
         facing: (0..variant.sides().len())
             .map(|_| facing_vectors.clone())

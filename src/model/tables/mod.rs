@@ -433,6 +433,8 @@ pub struct RuleTable {
     pub stalemate_passes: bool,
     /// What becomes of the pieces of a side out of the running.
     pub eliminated: Elimination,
+    /// The last two players in the running may agree to share the victory.
+    pub shared_victory: bool,
     /// Whether a turn may end other than with the next side to move: sides passed over, or
     /// sides put out of the running (more than two sides, or `stalemate passes`).
     pub turns_settle: bool,
