@@ -82,3 +82,21 @@ pub fn rulebook_with_input(args: &[&str], input: &str) -> (String, String, i32) 
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// Plays these moves (any notation, separated by spaces), each as a turn of the game.
+#[allow(dead_code)]
+pub fn play(pos: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let m = rulebook::engine::notation::parse_move(pos, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play(m);
+    }
+}
+
+/// The side named `name`.
+#[allow(dead_code)]
+pub fn side(pos: &Position, name: &str) -> rulebook::model::Side {
+    let sides = pos.tables().variant().sides();
+    let i = sides.iter().position(|s| s.name == name).unwrap();
+    rulebook::model::Side::from_index(i).unwrap()
+}

@@ -3,6 +3,7 @@
 //! rulings where the page is silent, that it proves. Perft counts are in the perft suite
 //! (`tests/perft/gala-xiangqi-four*.toml`).
 
+use crate::common::{play, side};
 use rulebook::engine::{notation, Position};
 use rulebook::model::{Side, Tables, Verdict};
 
@@ -87,18 +88,6 @@ fn moves_from(pos: &Position, from: &str) -> Vec<String> {
         .collect();
     out.sort();
     out
-}
-
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = notation::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(m);
-    }
-}
-
-fn side(pos: &Position, name: &str) -> Side {
-    let sides = pos.tables().variant().sides();
-    Side::from_index(sides.iter().position(|s| s.name == name).unwrap()).unwrap()
 }
 
 fn name(pos: &Position, s: Side) -> String {

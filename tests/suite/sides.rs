@@ -5,6 +5,7 @@
 //! (`four_winds_games.txt`).
 
 use crate::common::rulebook_with_input;
+use crate::common::{play, side};
 use rulebook::engine::search::{Engine, Limits};
 use rulebook::engine::{notation, perft, Position};
 use rulebook::model::{Side, Tables, Verdict};
@@ -29,18 +30,6 @@ fn with_rules(rules: &str, teams: bool) -> Position {
     let variant = rulebook::load(PATH, &text).unwrap();
     let options = [("teams".to_string(), teams)];
     Position::new(Tables::compile(&variant, &options).unwrap())
-}
-
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = notation::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(m);
-    }
-}
-
-fn side(pos: &Position, name: &str) -> Side {
-    let sides = pos.tables().variant().sides();
-    Side::from_index(sides.iter().position(|s| s.name == name).unwrap()).unwrap()
 }
 
 fn name(pos: &Position, side: Side) -> &str {
