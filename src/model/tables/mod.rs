@@ -741,10 +741,15 @@ impl Tables {
     /// `kind` of side `owner`.
     #[inline]
     pub(crate) fn may_capture(&self, target: u16, kind: PieceKind, by: Side, owner: Side) -> bool {
-        target == 0 || {
-            let rule = &self.target_rules[target as usize];
-            rule.victims.contains(kind) && !(rule.enemies_only && self.partners(by, owner))
-        }
+        target == 0 || self.target_allows(target, kind, by, owner)
+    }
+
+    /// [`Tables::may_capture`] for a path with a target rule: kept out of line, as most paths
+    /// have none and the attack test runs on every legality check.
+    #[inline(never)]
+    fn target_allows(&self, target: u16, kind: PieceKind, by: Side, owner: Side) -> bool {
+        let rule = &self.target_rules[target as usize];
+        rule.victims.contains(kind) && !(rule.enemies_only && self.partners(by, owner))
     }
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.
