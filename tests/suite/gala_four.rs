@@ -303,3 +303,42 @@ fn the_last_two_cut_throat_players_may_share_the_victory_in_play() {
     let (out, _, _) = rulebook_with_input(&args, "share\nquit\n");
     assert!(out.contains("no offer to share the victory"), "{out}");
 }
+
+/// Random games of a second move generator written from the seed and the rulings alone, in
+/// each mode (`gala_xiangqi_four_games.txt`): the same player to move (skips included) or the
+/// same winners, and the same perft 1 and 2, at a legal shot, half way and at the end.
+#[test]
+fn random_games_agree_with_a_second_generator_on_turns_results_and_perft() {
+    let file = format!(
+        "{}/tests/fixtures/valid/sides/gala_xiangqi_four_games.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut checked = 0;
+    let mut over = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        let mode = match parts[0] {
+            "cut" => Mode::CutThroat,
+            "teams" => Mode::Teams,
+            _ => Mode::SharedBorder,
+        };
+        let mut pos = start(mode);
+        play(&mut pos, parts[1]);
+        let status = match pos.outcome() {
+            Some(_) => {
+                over += 1;
+                format!("over {}", winners(&pos).join(" "))
+            }
+            None => name(&pos, pos.side_to_move()),
+        };
+        assert_eq!(status, parts[2], "{line}");
+        let counts: Vec<u64> = (1..=2)
+            .map(|d| rulebook::engine::perft(&mut pos, d))
+            .collect();
+        let want: Vec<u64> = parts[3].split(' ').map(|n| n.parse().unwrap()).collect();
+        assert_eq!(counts, want, "{}: {}", parts[0], parts[2]);
+        checked += 1;
+    }
+    assert_eq!((checked, over), (15, 6));
+}
