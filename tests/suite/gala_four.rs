@@ -342,3 +342,28 @@ fn random_games_agree_with_a_second_generator_on_turns_results_and_perft() {
     }
     assert_eq!((checked, over), (15, 6));
 }
+
+/// `replay` follows a whole four-player game of the second generator, skips and players
+/// without royals included, to its result.
+#[test]
+fn replay_follows_a_four_player_game_to_its_result() {
+    let file = format!(
+        "{}/tests/fixtures/valid/sides/gala_xiangqi_four_games.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("cut |") && l.contains("| over "))
+        .unwrap();
+    let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+    let winner = parts[2].trim_start_matches("over ");
+    let (out, _, code) = crate::common::rulebook_with_input(&["replay", PATH, "-"], parts[1]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("result: no royal piece left, {winner} wins")),
+        "{}",
+        out.lines().last().unwrap_or_default()
+    );
+}
