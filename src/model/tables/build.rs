@@ -46,10 +46,37 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         .paths
         .iter()
         .any(|p| p.flags.has(PathFlags::CREATES_EP));
-    let mut tables = Tables {
-        geometry: variant.geometry(),
-        sides: variant.sides().len(),
-        kinds: pieces.len(),
+    // Everything derived from the paths and ways, before the tables are put together.
+    let g = variant.geometry();
+    let (sides, kinds) = (variant.sides().len(), pieces.len());
+    let compiled = Compiled {
+        g,
+        sides,
+        pool: &moves.pool,
+        paths: &moves.paths,
+        path_index: &moves.path_index,
+        ways: &ways,
+        way_offsets: &way_offsets,
+    };
+    let mut rules = rules;
+    let (from_sensitive, to_sensitive) = compiled.sensitivity(kinds, &rules);
+    compiled.mark_castlings_written_to_partner(&mut rules);
+    let ep_sources = compiled.ep_sources(kinds, has_en_passant);
+    let first_move = first_move_squares(&variant, &options, &setup);
+    let fen_noted = setup
+        .iter()
+        .filter(|p| variant.piece(p.piece).unmoved_in_fen)
+        .map(|p| p.square)
+        .collect();
+    let mut tracked = first_move;
+    for r in &rules.rights {
+        tracked.insert(r.king);
+        tracked.insert(r.partner);
+    }
+    Ok(Tables {
+        geometry: g,
+        sides,
+        kinds,
         options,
         pool: moves.pool,
         paths: moves.paths,
@@ -74,11 +101,11 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         any_teleports: teleports.iter().any(|t| !t.is_empty()),
         teleports,
         rules,
-        from_sensitive: Vec::new(),
-        to_sensitive: Vec::new(),
-        tracked: SquareSet::EMPTY,
-        first_move: SquareSet::EMPTY,
-        fen_noted: SquareSet::EMPTY,
+        from_sensitive,
+        to_sensitive,
+        tracked,
+        first_move,
+        fen_noted,
         aimers: (0..variant.pieces().len())
             .map(|k| {
                 variant
@@ -87,7 +114,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
                     .any(|p| p.unmoved_lost_to.contains(&PieceKind::nth(k)))
             })
             .collect(),
-        ep_sources: Vec::new(),
+        ep_sources,
         target_rules: moves.target_rules,
         teams,
         royal_at_start,
@@ -97,23 +124,7 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         promotes_on_capture,
         has_en_passant,
         variant,
-    };
-    tables.compute_sensitivity();
-    tables.mark_castlings_written_to_partner();
-    tables.first_move = first_move_squares(&tables);
-    tables.fen_noted = tables
-        .setup
-        .iter()
-        .filter(|p| tables.variant.piece(p.piece).unmoved_in_fen)
-        .map(|p| p.square)
-        .collect();
-    tables.tracked = tables.first_move;
-    for r in &tables.rules.rights {
-        tables.tracked.insert(r.king);
-        tables.tracked.insert(r.partner);
-    }
-    tables.ep_sources = ep_sources(&tables);
-    Ok(tables)
+    })
 }
 
 /// The teleports of each kind under the options in force, with where each side's may land.
@@ -1182,67 +1193,27 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
     }
 }
 
-/// The start squares of pieces whose patterns ask whether they moved, or whose first-move
-/// state the FEN notes.
-fn first_move_squares(t: &Tables) -> SquareSet {
-    let asks: Vec<bool> = t
-        .variant
-        .pieces()
-        .iter()
-        .map(|piece| {
-            piece.unmoved_in_fen
-                || piece
-                    .patterns
-                    .iter()
-                    .any(|p| p.unmoved.is_some() && guards_hold(&t.options, &p.options))
-        })
-        .collect();
-    t.setup
-        .iter()
-        .filter(|p| asks[p.piece.index()])
-        .map(|p| p.square)
-        .collect()
+/// The compiled paths and ways, read before the tables are put together: what the tables
+/// derive from them is computed here, so that no field is filled in after construction.
+struct Compiled<'a> {
+    g: Geometry,
+    sides: usize,
+    pool: &'a [Entry],
+    paths: &'a [Path],
+    path_index: &'a [(u32, u32)],
+    ways: &'a [Way],
+    way_offsets: &'a [Vec<u32>],
 }
 
-/// Per (capturing side, target): who could capture en passant there.
-fn ep_sources(t: &Tables) -> Vec<Vec<(PieceKind, Square)>> {
-    let n = t.geometry.len();
-    let mut out = vec![Vec::new(); if t.has_en_passant { t.sides * n } else { 0 }];
-    if !t.has_en_passant {
-        return out;
-    }
-    for k in 0..t.kinds {
-        let kind = PieceKind::nth(k);
-        for s in 0..t.sides {
-            let side = Side::nth(s);
-            for from in t.geometry.squares() {
-                for path in t.paths(kind, side, from) {
-                    if !path.flags.has(PathFlags::TAKES_EP) {
-                        continue;
-                    }
-                    let (_, ray) = t.path_runs(path);
-                    for e in ray.iter().filter(|e| e.can_stop()) {
-                        let list = &mut out[s * n + e.index()];
-                        if !list.contains(&(kind, from)) {
-                            list.push((kind, from));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-impl Tables {
+impl Compiled<'_> {
     /// For every (side, royal square): which squares, when vacated or filled, can change
     /// whether an enemy piece attacks that royal. Moves elsewhere need no legality test.
-    fn compute_sensitivity(&mut self) {
-        let g = self.geometry;
+    fn sensitivity(&self, kinds: usize, rules: &RuleTable) -> (Vec<SquareSet>, Vec<SquareSet>) {
+        let g = self.g;
         let n = g.len();
         let mut from_s = vec![SquareSet::EMPTY; self.sides * n];
         let mut to_s = vec![SquareSet::EMPTY; self.sides * n];
-        for kind in 0..self.kinds {
+        for kind in 0..kinds {
             for side in 0..self.sides {
                 let offsets = &self.way_offsets[kind * self.sides + side];
                 if offsets.is_empty() {
@@ -1277,7 +1248,7 @@ impl Tables {
         }
         for side in 0..self.sides {
             for sq in g.squares() {
-                for &(dx, dy) in &self.rules.facing[side] {
+                for &(dx, dy) in &rules.facing[side] {
                     let mut cur = sq;
                     while let Some(next) = g.offset(cur, dx, dy) {
                         from_s[side * n + sq.index()].insert(next);
@@ -1286,22 +1257,92 @@ impl Tables {
                 }
             }
         }
-        self.from_sensitive = from_s;
-        self.to_sensitive = to_s;
+        (from_s, to_s)
     }
 
     /// A castling is written king-to-partner where the king could also step to its destination,
     /// or does not move.
-    fn mark_castlings_written_to_partner(&mut self) {
-        for i in 0..self.rules.castlings.len() {
-            let r = &self.rules.castlings[i].rule;
+    fn mark_castlings_written_to_partner(&self, rules: &mut RuleTable) {
+        for i in 0..rules.castlings.len() {
+            let r = &rules.castlings[i].rule;
             // A king that castles without moving (Chess960) can only be written so.
             let written = r.king_from == r.king_to
                 || self.paths(r.king, r.side, r.king_from).iter().any(|p| {
                     let (_, ray) = self.path_runs(p);
                     ray.iter().any(|e| e.square() == r.king_to)
                 });
-            self.rules.castlings[i].written_to_partner = written;
+            rules.castlings[i].written_to_partner = written;
         }
     }
+
+    /// Per (capturing side, target): who could capture en passant there.
+    fn ep_sources(&self, kinds: usize, has_en_passant: bool) -> Vec<Vec<(PieceKind, Square)>> {
+        let n = self.g.len();
+        let mut out = vec![Vec::new(); if has_en_passant { self.sides * n } else { 0 }];
+        if !has_en_passant {
+            return out;
+        }
+        for k in 0..kinds {
+            let kind = PieceKind::nth(k);
+            for s in 0..self.sides {
+                let side = Side::nth(s);
+                for from in self.g.squares() {
+                    for path in self.paths(kind, side, from) {
+                        if !path.flags.has(PathFlags::TAKES_EP) {
+                            continue;
+                        }
+                        let (_, ray) = self.path_runs(path);
+                        for e in ray.iter().filter(|e| e.can_stop()) {
+                            let list = &mut out[s * n + e.index()];
+                            if !list.contains(&(kind, from)) {
+                                list.push((kind, from));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths of `kind` for `side` from `sq`.
+    fn paths(&self, kind: PieceKind, side: Side, sq: Square) -> &[Path] {
+        let i = (kind.index() * self.sides + side.index()) * self.g.len() + sq.index();
+        let (a, b) = self.path_index[i];
+        &self.paths[a as usize..b as usize]
+    }
+
+    /// The squares that must be empty for `path`, then its ray.
+    fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
+        let run = |start: u32, len: u16| &self.pool[start as usize..start as usize + len as usize];
+        (
+            run(path.pre_start, path.pre_len),
+            run(path.ray_start, path.ray_len),
+        )
+    }
+}
+
+/// The start squares of pieces whose patterns ask whether they moved, or whose first-move
+/// state the FEN notes.
+fn first_move_squares(
+    variant: &Variant,
+    options: &[bool],
+    setup: &[crate::model::Placement],
+) -> SquareSet {
+    let asks: Vec<bool> = variant
+        .pieces()
+        .iter()
+        .map(|piece| {
+            piece.unmoved_in_fen
+                || piece
+                    .patterns
+                    .iter()
+                    .any(|p| p.unmoved.is_some() && guards_hold(options, &p.options))
+        })
+        .collect();
+    setup
+        .iter()
+        .filter(|p| asks[p.piece.index()])
+        .map(|p| p.square)
+        .collect()
 }
