@@ -72,19 +72,19 @@ pub(crate) struct Undo {
 /// A game position of a compiled variant.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) sh: Arc<Shared>,
-    pub(crate) board: Vec<u8>,
-    pub(crate) plist: Vec<Vec<u16>>,
-    pub(crate) pidx: Vec<usize>,
-    pub(crate) royals: Vec<Vec<u16>>,
+    pub(super) sh: Arc<Shared>,
+    pub(super) board: Vec<u8>,
+    pub(super) plist: Vec<Vec<u16>>,
+    pub(super) pidx: Vec<usize>,
+    pub(super) royals: Vec<Vec<u16>>,
     /// Pieces in hand per (side, kind).
     pub(super) hands: Vec<u16>,
-    pub(crate) stm: Side,
-    pub(crate) ep: Option<EnPassant>,
+    pub(super) stm: Side,
+    pub(super) ep: Option<EnPassant>,
     /// En-passant target squares, a stack: the current ones are the run [`EnPassant`] names.
     pub(super) ep_targets: Vec<Square>,
     /// Tracked squares whose piece has not moved since the start position.
-    pub(crate) unmoved: SquareSet,
+    pub(super) unmoved: SquareSet,
     /// Pieces taken off the board by the moves played, with their squares, a stack.
     pub(super) removed: Vec<(u16, u8)>,
     /// The unmoved marks before each explosion still on the undo stack.
@@ -92,14 +92,14 @@ pub struct Position {
     /// The unmoved marks before each move that dropped marks of other squares (a right that
     /// died with its king's first move), still on the undo stack.
     pub(super) saved_marks: Vec<SquareSet>,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
-    pub(crate) undo: Vec<Undo>,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+    pub(super) undo: Vec<Undo>,
     /// Whether the side that made each move gave check with it (for perpetual-check rules).
-    pub(crate) gave_check: Vec<bool>,
+    pub(super) gave_check: Vec<bool>,
     /// Checks given per side, under a `checks` rule.
-    pub(crate) checks: Vec<u8>,
+    pub(super) checks: Vec<u8>,
     /// The sides out of the running, a bit per side (more than two sides).
     pub(super) out: u8,
     /// The sides out of the running whose pieces neither move nor attack: `out` under
