@@ -45,7 +45,7 @@ impl Position {
     pub(crate) fn attacked_by_others(&self, sq: Square, owner: Side) -> bool {
         (0..self.sh.t.sides()).any(|by| {
             by != owner.index()
-                && self.benched >> by & 1 == 0
+                && !self.benched(Side::nth(by))
                 && self.attacked_by(sq, Side::nth(by))
         })
     }

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
+use super::outcome::Stuck;
 use super::position::{stack_mark, EnPassant, Piece, Position, Undo};
 use super::zobrist::hand_key;
 use crate::model::KING_STEPS;
-use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables, Verdict};
+use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables};
 
 /// The squares whose piece a move takes away or moves, whose "unmoved" mark it clears.
 #[inline]
@@ -163,7 +164,7 @@ impl Position {
         let sides = t.sides();
         if sides > 2 && t.royal_at_start() {
             for s in Side::all(sides) {
-                if self.royals[s.index()].is_empty() && self.out >> s.index() & 1 == 0 {
+                if self.royals[s.index()].is_empty() && !self.marked_out(s) {
                     self.eliminate(s, recorded);
                 }
             }
@@ -181,18 +182,10 @@ impl Position {
             if !moves.is_empty() {
                 return;
             }
-            let r = t.rules();
-            let (verdict, passes) = if self.in_check() {
-                (r.checkmated, false)
-            } else {
-                (r.stalemate, r.stalemate_passes)
-            };
-            let benched = self.benched >> self.stm.index() & 1 != 0;
-            if !passes && !benched {
-                if sides == 2 || verdict != Verdict::Loss {
-                    return;
-                }
-                self.eliminate(self.stm, recorded);
+            match self.stuck().0 {
+                Stuck::Ends(_) => return,
+                Stuck::Passes => {}
+                Stuck::Out => self.eliminate(self.stm, recorded),
             }
             let next = self.next_side(self.stm);
             self.hash ^= sh.keys.side[self.stm.index()] ^ sh.keys.side[next.index()];
@@ -429,6 +422,19 @@ impl Position {
             })
     }
 
+    /// Puts back the pieces an explosion or an elimination took off (those above `mark` on
+    /// [`Position::removed`]), and the unmoved marks it saved.
+    fn put_back_removed(&mut self, mark: u32) {
+        while self.removed.len() > mark as usize {
+            let (sq, c) = self.removed.pop().expect("checked above");
+            self.place(sq, c);
+        }
+        self.unmoved = self
+            .blast_unmoved
+            .pop()
+            .expect("the removal saved its marks");
+    }
+
     /// Takes back the last move made with [`Position::make`].
     pub(crate) fn unmake(&mut self) {
         let u = self.undo.pop().expect("unmake follows make");
@@ -445,28 +451,14 @@ impl Position {
         self.benched &= u.out;
         // Pieces of sides put out came off last.
         if u.cleared != u32::MAX {
-            while self.removed.len() > u.cleared as usize {
-                let (sq, c) = self.removed.pop().expect("checked above");
-                self.place(sq, c);
-            }
-            self.unmoved = self
-                .blast_unmoved
-                .pop()
-                .expect("an elimination saved its marks");
+            self.put_back_removed(u.cleared);
         }
         if u.marks_saved {
             self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
         }
         // The explosion first: it came last, and it may have removed the mover itself.
         if u.blast != u32::MAX {
-            while self.removed.len() > u.blast as usize {
-                let (sq, c) = self.removed.pop().expect("checked above");
-                self.place(sq, c);
-            }
-            self.unmoved = self
-                .blast_unmoved
-                .pop()
-                .expect("an explosion saved its marks");
+            self.put_back_removed(u.blast);
         }
         match m.kind {
             MoveKind::Drop => {

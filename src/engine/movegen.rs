@@ -501,7 +501,7 @@ impl Position {
     /// The legal moves before a capture obligation.
     fn unforced_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
-        if self.decided().is_some() || self.benched >> self.stm.index() & 1 != 0 {
+        if self.decided().is_some() || self.benched(self.stm) {
             return;
         }
         self.pseudo_moves(out);

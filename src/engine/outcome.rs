@@ -135,7 +135,37 @@ impl Outcome {
     }
 }
 
+/// What becomes of a side with no legal move on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stuck {
+    /// The game ends there with this verdict for it.
+    Ends(Verdict),
+    /// Its turn is passed over.
+    Passes,
+    /// It is out of the running (more than two sides), and its turn passed over.
+    Out,
+}
+
 impl Position {
+    /// The rule for the side to move, which has no legal move: what that does to it, and
+    /// whether it is checkmate or stalemate.
+    pub(crate) fn stuck(&self) -> (Stuck, Reason) {
+        let r = self.tables().rules();
+        let (verdict, passes, reason) = if self.in_check() {
+            (r.checkmated, false, Reason::Checkmate)
+        } else {
+            (r.stalemate, r.stalemate_passes, Reason::Stalemate)
+        };
+        let stuck = if passes || self.benched(self.side_to_move()) {
+            Stuck::Passes
+        } else if self.tables().sides() > 2 && verdict == Verdict::Loss {
+            Stuck::Out
+        } else {
+            Stuck::Ends(verdict)
+        };
+        (stuck, reason)
+    }
+
     /// The outcome a rule gives: `v` for `side` and its partners, the opposite for the others.
     fn verdict_for(&self, side: Side, v: Verdict, reason: Reason) -> Outcome {
         let t = self.tables();
@@ -226,7 +256,7 @@ impl Position {
             return None;
         }
         let sides = t.sides();
-        let running: Vec<Side> = Side::all(sides).filter(|&s| !self.is_out(s)).collect();
+        let running = self.running();
         let team = running.first().map(|&s| t.team(s));
         if running.iter().any(|&s| Some(t.team(s)) != team) {
             return None;
@@ -310,8 +340,7 @@ impl Position {
         if !t.rules().shared_victory || t.sides() < 3 || self.outcome().is_some() {
             return None;
         }
-        let running: Vec<Side> = Side::all(t.sides()).filter(|&s| !self.is_out(s)).collect();
-        match running[..] {
+        match self.running()[..] {
             [a, b] if !t.partners(a, b) => Some((a, b)),
             _ => None,
         }
@@ -326,21 +355,12 @@ impl Position {
         let me = self.side_to_move();
         let sides = t.sides();
         if self.legal_moves().is_empty() {
-            let r = t.rules();
-            let (verdict, passes, reason) = if self.in_check() {
-                (r.checkmated, false, Reason::Checkmate)
-            } else {
-                (r.stalemate, r.stalemate_passes, Reason::Stalemate)
-            };
-            // A side passed over, or put out, here would have handed the turn on: nobody has
-            // a move ([`Position::settle_turn`]).
-            let handed_on = passes
-                || self.benched >> me.index() & 1 != 0
-                || (sides > 2 && verdict == Verdict::Loss);
-            if handed_on {
-                return Some(Outcome::draw(sides, reason));
-            }
-            return Some(self.verdict_for(me, verdict, reason));
+            return Some(match self.stuck() {
+                (Stuck::Ends(verdict), reason) => self.verdict_for(me, verdict, reason),
+                // A side passed over, or put out, here would have handed the turn on: nobody
+                // has a move ([`Position::settle_turn`]).
+                (Stuck::Passes | Stuck::Out, reason) => Outcome::draw(sides, reason),
+            });
         }
         if let Some(rep) = &t.rules().repetition {
             let earlier: Vec<usize> = (0..self.undo.len())

@@ -265,10 +265,31 @@ impl Position {
     /// Whether `side` is out of the running: with more than two sides, it holds no royal
     /// piece (where the start gave it one) or lost on its turn, and the others play on.
     pub fn is_out(&self, side: Side) -> bool {
-        self.out >> side.index() & 1 != 0
+        self.marked_out(side)
             || (self.sh.t.sides() > 2
                 && self.sh.t.royal_at_start()
                 && self.royals[side.index()].is_empty())
+    }
+
+    /// Whether `side` is in the out set (not counting a side without royals that no turn has
+    /// settled yet).
+    #[inline]
+    pub(super) fn marked_out(&self, side: Side) -> bool {
+        self.out >> side.index() & 1 != 0
+    }
+
+    /// Whether `side`'s pieces neither move nor attack: out, under `eliminated pieces removed`
+    /// or `frozen`.
+    #[inline]
+    pub(super) fn benched(&self, side: Side) -> bool {
+        self.benched >> side.index() & 1 != 0
+    }
+
+    /// The sides still in the running, in turn order.
+    pub(super) fn running(&self) -> Vec<Side> {
+        Side::all(self.sh.t.sides())
+            .filter(|&s| !self.is_out(s))
+            .collect()
     }
 
     /// The side after `side` in turn order.
@@ -397,8 +418,8 @@ impl Position {
         for (i, &count) in self.checks.iter().enumerate() {
             h ^= hand_key(self.sh.keys.checks[i], count as u16);
         }
-        for (i, &key) in self.sh.keys.out.iter().enumerate() {
-            if self.out >> i & 1 != 0 {
+        for (side, &key) in Side::all(self.sh.t.sides()).zip(&self.sh.keys.out) {
+            if self.marked_out(side) {
                 h ^= key;
             }
         }

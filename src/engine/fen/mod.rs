@@ -167,7 +167,7 @@ impl Position {
         // Sides out of the running that the board does not show so (a side that lost on its
         // turn still holding royals).
         let out_sides: Vec<String> = Side::all(t.sides())
-            .filter(|&s| self.out >> s.index() & 1 != 0)
+            .filter(|&s| self.marked_out(s))
             .filter(|&s| !(t.royal_at_start() && self.royals[s.index()].is_empty()))
             .map(|s| t.variant().side_tag(s).to_string())
             .collect();
