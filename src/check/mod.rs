@@ -146,6 +146,31 @@ impl Ctx {
         self.facings.len().max(2)
     }
 
+    /// The side called `name` among `names` (in turn order); an unknown name is reported,
+    /// with a similar name or the list of sides.
+    fn side_named(&mut self, name: &ast::Ident, names: &[&str]) -> Option<Side> {
+        if let Some(i) = names.iter().position(|s| *s == name.node) {
+            return Some(Side::nth(i));
+        }
+        let help = match crate::syntax::similar(&name.node, names.iter().copied()) {
+            Some(s) => format!("a side with a similar name exists: `{s}`"),
+            None => format!(
+                "the sides are {}",
+                names
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        };
+        self.report(DefinitionError::UnknownSide {
+            name: name.node.clone(),
+            at: name.span.into(),
+            help,
+        });
+        None
+    }
+
     /// Whether pieces are written with their side's initial (`rK`): more than two sides.
     fn tags_sides(&self) -> bool {
         self.side_tags.len() > 2

@@ -583,26 +583,8 @@ impl Ctx {
         let Some(name) = &d.side else {
             return Some(Side::FIRST);
         };
-        if let Some(i) = sides.iter().position(|s| s.name == name.node) {
-            return Some(Side::nth(i));
-        }
-        let help = match crate::syntax::similar(&name.node, sides.iter().map(|s| s.name.as_str())) {
-            Some(s) => format!("a side with a similar name exists: `{s}`"),
-            None => format!(
-                "the sides are {}",
-                sides
-                    .iter()
-                    .map(|s| format!("`{}`", s.name))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-        };
-        self.report(DefinitionError::UnknownSide {
-            name: name.node.clone(),
-            at: name.span.into(),
-            help,
-        });
-        None
+        let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+        self.side_named(name, &names)
     }
 
     fn castling_pieces_placed(

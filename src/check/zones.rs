@@ -332,20 +332,10 @@ impl Ctx {
         for (name, expr) in &decl.side_sets {
             let value =
                 |ctx: &mut Ctx, side, tainted: &mut bool| ctx.eval_expr(expr, side, ev, tainted);
-            let Some(side) = self.side_names.iter().position(|s| *s == name.node) else {
+            let names = self.side_names.clone();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let Some(side) = self.side_named(name, &names).map(crate::model::Side::index) else {
                 value(self, 0, tainted);
-                let help = match crate::syntax::similar(
-                    &name.node,
-                    self.side_names.iter().map(String::as_str),
-                ) {
-                    Some(s) => format!("a side with a similar name exists: `{s}`"),
-                    None => format!("the sides are {}", self.side_names.join(", ")),
-                };
-                self.report(DefinitionError::UnknownSide {
-                    name: name.node.clone(),
-                    at: name.span.into(),
-                    help,
-                });
                 continue;
             };
             if let Some(&(_, first)) = given.iter().find(|(s, _)| *s == side) {
