@@ -727,6 +727,9 @@ fn diagram(
                 g.width, g.height
             ))
         })?;
+        if g.is_hole(sq) {
+            return Err(Failure(format!("`{at}` is a hole of this board")));
+        }
         let (kind, mut who) = match rulebook::engine::fen::piece_from_letter(pos, piece) {
             Some(p) => (p.kind, p.side),
             None => match t.variant().piece_by_name(piece) {

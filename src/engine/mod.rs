@@ -12,6 +12,7 @@ mod perft;
 mod position;
 pub mod record;
 pub mod search;
+mod setup;
 mod zobrist;
 
 pub use crate::model::MAX_IN_HANDS;
@@ -20,6 +21,7 @@ pub use mv::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{perft, perft_divide, perft_divide_each};
 pub use position::{Piece, Position};
+pub use setup::SetupError;
 
 /// A position of a shipped definition (`definitions/FILE`), from a FEN, for unit tests.
 #[cfg(test)]

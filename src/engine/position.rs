@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::mv::Move;
+use super::setup::Setup;
 use super::zobrist::{hand_key, Keys};
 use crate::model::{Condition, KindSet, PieceKind, Side, Square, SquareSet, Tables, Way};
 
@@ -120,28 +121,8 @@ impl std::fmt::Debug for Position {
 impl Position {
     /// The start position of a compiled variant.
     pub fn new(tables: Tables) -> Position {
-        let mut p = Position::empty(Arc::new(Shared::new(tables)));
-        let setup = p.sh.t.setup().to_vec();
-        for pl in setup {
-            p.put(
-                pl.square,
-                Piece {
-                    side: pl.side,
-                    kind: pl.piece,
-                },
-            );
-        }
-        for (side, kind) in p.sh.t.setup_hand().to_vec() {
-            let i = p.hand_slot(side, kind);
-            p.hands[i] += 1;
-        }
-        // Every tracked piece is unmoved at the start; castling squares keep the mark where a
-        // right uses it.
-        for sq in p.sh.t.tracked_squares().iter() {
-            if p.board[sq.index()] != 0 {
-                p.unmoved.insert(sq);
-            }
-        }
+        let mut p = Position::placed(Setup::start(tables));
+        // Castling squares keep the mark only where a right uses it.
         p.settle_castling_marks();
         p.rehash();
         p.settle_turn(false);
@@ -319,7 +300,7 @@ impl Position {
     }
 
     /// Places a piece (replacing nothing: the square must be empty).
-    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+    pub(super) fn put(&mut self, sq: Square, p: Piece) {
         let c = self.cell(p);
         self.place(sq.raw(), c);
     }
@@ -377,11 +358,6 @@ impl Position {
         let new = if take { old - 1 } else { old + 1 };
         self.hash ^= hand_key(self.sh.keys.hand[i], old) ^ hand_key(self.sh.keys.hand[i], new);
         self.hands[i] = new;
-    }
-
-    pub(crate) fn set_hand(&mut self, side: Side, kind: PieceKind, count: u16) {
-        let i = self.hand_slot(side, kind);
-        self.hands[i] = count;
     }
 
     /// The part of the hash that depends on which tracked pieces are unmoved: one key per live
@@ -512,23 +488,18 @@ impl Position {
     }
 
     /// These pieces on an otherwise empty board, none moved yet, the first one's side to move
-    /// (a later piece on the same square replaces an earlier one).
+    /// (a later piece on the same square replaces an earlier one, and a hole stays empty).
     pub fn only(&self, pieces: &[(Square, Piece)]) -> Position {
-        let mut p = Position::empty(Arc::clone(&self.sh));
+        let mut s = self.empty_setup();
         for &(sq, piece) in pieces {
-            if p.piece_at(sq).is_some() {
-                p.lift(sq.raw());
-            }
-            p.put(sq, piece);
-            if p.sh.t.tracked_squares().contains(sq) {
-                p.unmoved.insert(sq);
-            }
+            // A hole is the one square refused: it stays empty, as on the board.
+            let _ = s.replace(sq, piece);
         }
+        s.mark_tracked_unmoved();
         if let Some(&(_, first)) = pieces.first() {
-            p.stm = first.side;
+            s.set_side_to_move(first.side);
         }
-        p.rehash();
-        p
+        Position::placed(s)
     }
 
     /// The move that led here, if one was played since the position was set up.
@@ -541,8 +512,8 @@ impl Position {
         self.undo.len()
     }
 
-    /// Sets the en-passant targets read from a FEN (the caller checked them).
-    pub(crate) fn set_en_passant_targets(&mut self, targets: &[Square], victim: Square) {
+    /// Sets the en-passant targets a setup names (the caller checked them).
+    pub(super) fn set_en_passant_targets(&mut self, targets: &[Square], victim: Square) {
         self.ep_targets.clear();
         self.ep_targets.extend_from_slice(targets);
         self.ep_targets.sort();

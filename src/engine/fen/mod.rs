@@ -49,25 +49,25 @@ impl Position {
     pub fn with_fen(&self, fen: &str) -> Result<Position, ParseFenError> {
         let t = self.tables();
         let g = t.geometry();
-        let mut pos = Position::empty(std::sync::Arc::clone(&self.sh));
+        let mut setup = self.empty_setup();
         let mut fields = fen.split_whitespace();
         let Some(board_part) = fields.next() else {
             return err("empty text");
         };
         let (ranks, hand) = split_board(board_part, g)?;
         for (rank, rank_text) in (0..i32::from(g.height)).rev().zip(&ranks) {
-            read_rank(&mut pos, rank, rank_text)?;
+            read_rank(&mut setup, rank, rank_text)?;
         }
         if let Some(hand) = hand {
-            read_hand(&mut pos, hand)?;
+            read_hand(&mut setup, hand)?;
         }
         if let Some(s) = fields.next() {
-            pos.stm = parse_side(self, s)?;
+            setup.set_side_to_move(parse_side(self, s)?);
         }
-        read_state(&mut pos, fields)?;
-        pos.rehash();
-        pos.settle_turn(false);
-        Ok(pos)
+        // The castling and en-passant fields are read against the pieces as they stand.
+        let board = Position::placed(setup.clone());
+        read_state(&mut setup, &board, fields)?;
+        Ok(Position::from_setup(setup))
     }
 
     /// This position as FEN, with the fields Fairy-Stockfish writes.

@@ -2,12 +2,23 @@
 //! position.
 
 use super::{
-    castling_kings, err, in_start_place, noted_start, piece_from_letter, right_chars,
-    straight_beyond, ParseFenError,
+    castling_kings, err, in_start_place, noted_start, right_chars, straight_beyond, ParseFenError,
 };
-use crate::engine::position::Position;
-use crate::model::MAX_IN_HANDS;
+use crate::engine::position::{Piece, Position};
+use crate::engine::setup::{Setup, SetupError};
 use crate::model::{Geometry, Side, Square};
+
+impl From<SetupError> for ParseFenError {
+    fn from(e: SetupError) -> ParseFenError {
+        ParseFenError(e.to_string())
+    }
+}
+
+/// The piece a FEN token names (`N`, `n`, `+P`, `rK`), if the variant has it.
+fn piece_token(setup: &Setup, token: &str) -> Option<Piece> {
+    let (side, kind) = setup.tables().variant().read_piece_token(token)?;
+    Some(Piece { side, kind })
+}
 
 /// The ranks of the board part, top first, and the hand if one is given (in brackets, or as
 /// one rank too many).
@@ -45,8 +56,8 @@ pub(super) fn split_board(
 }
 
 /// Places the pieces of one rank.
-pub(super) fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(), ParseFenError> {
-    let g = pos.tables().geometry();
+pub(super) fn read_rank(setup: &mut Setup, rank: i32, text: &str) -> Result<(), ParseFenError> {
+    let g = setup.tables().geometry();
     let mut file: i32 = 0;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -75,13 +86,13 @@ pub(super) fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(),
             continue;
         }
         // With more than two sides a piece is its side's initial, then its letter (`rK`).
-        let (tag, c) = if pos.tables().variant().tags_sides() {
-            if pos.tables().variant().side_by_tag(c).is_none() {
+        let (tag, c) = if setup.tables().variant().tags_sides() {
+            if setup.tables().variant().side_by_tag(c).is_none() {
                 return err(format!(
                     "`{c}` in rank {} is not the initial of a side: with more than two sides a \
                      piece is written with its side's initial, as in `{}K`",
                     rank + 1,
-                    pos.tables().variant().side_tag(Side::FIRST)
+                    setup.tables().variant().side_tag(Side::FIRST)
                 ));
             }
             match chars.next() {
@@ -107,11 +118,11 @@ pub(super) fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(),
         if chars.peek() == Some(&'~') {
             chars.next();
             let marked = format!("{letter}~");
-            if piece_from_letter(pos, &marked).is_some() {
+            if piece_token(setup, &marked).is_some() {
                 letter = marked;
             }
         }
-        let piece = piece_from_letter(pos, &letter)
+        let piece = piece_token(setup, &letter)
             .ok_or_else(|| ParseFenError(format!("unknown piece letter `{letter}`")))?;
         let Some(sq) = g.square(file, rank) else {
             return err(format!(
@@ -120,10 +131,7 @@ pub(super) fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(),
                 g.width
             ));
         };
-        if g.is_hole(sq) {
-            return err(format!("a piece on {}, a hole of this board", g.name(sq)));
-        }
-        pos.put(sq, piece);
+        setup.put(sq, piece)?;
         file += 1;
     }
     if file != g.width as i32 {
@@ -138,15 +146,10 @@ pub(super) fn read_rank(pos: &mut Position, rank: i32, text: &str) -> Result<(),
 }
 
 /// Fills the hands.
-pub(super) fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenError> {
-    let mut total = 0usize;
-    let keeps_hands = pos.tables().rules().drops;
-    let tags = pos.tables().variant().tags_sides();
+pub(super) fn read_hand(setup: &mut Setup, hand: &str) -> Result<(), ParseFenError> {
+    let tags = setup.tables().variant().tags_sides();
     let mut chars = hand.chars().filter(|c| *c != '-' && *c != '~');
     while let Some(c) = chars.next() {
-        if !keeps_hands {
-            return err("this game keeps no pieces in hand");
-        }
         // With more than two sides a piece in hand is its side's initial and its letter.
         let token: String = if tags {
             match chars.next() {
@@ -156,16 +159,14 @@ pub(super) fn read_hand(pos: &mut Position, hand: &str) -> Result<(), ParseFenEr
         } else {
             c.to_string()
         };
-        let piece = piece_from_letter(pos, &token)
-            .ok_or_else(|| ParseFenError(format!("unknown piece letter `{token}` in hand")))?;
-        total += 1;
-        if total > MAX_IN_HANDS {
-            return err(format!(
-                "the hands hold more than {MAX_IN_HANDS} pieces in all"
-            ));
-        }
-        let n = pos.in_hand(piece.side, piece.kind);
-        pos.set_hand(piece.side, piece.kind, n + 1);
+        let piece = piece_token(setup, &token);
+        // A game without hands says so before any letter is looked up.
+        let piece = match setup.tables().rules().drops {
+            false => return Err(SetupError::NoHands.into()),
+            true => piece
+                .ok_or_else(|| ParseFenError(format!("unknown piece letter `{token}` in hand")))?,
+        };
+        setup.add_to_hand(piece)?;
     }
     Ok(())
 }
@@ -185,16 +186,8 @@ fn check_counts(field: &str) -> Option<Vec<u32>> {
         .collect()
 }
 
-/// Reads the castling, en-passant and clock fields, each optional.
 /// `out:b,g`: sides out of the running, by initial (more than two sides).
-fn read_out(pos: &mut Position, field: &str, list: &str) -> Result<(), ParseFenError> {
-    let t = std::sync::Arc::clone(&pos.sh);
-    let t = &t.t;
-    if t.sides() < 3 {
-        return err(format!(
-            "`{field}`: only a game of more than two sides has sides out"
-        ));
-    }
+fn read_out(setup: &mut Setup, field: &str, list: &str) -> Result<(), ParseFenError> {
     for tag in list.split(',') {
         let mut chars = tag.chars();
         let tag_char = match (chars.next(), chars.next()) {
@@ -202,20 +195,23 @@ fn read_out(pos: &mut Position, field: &str, list: &str) -> Result<(), ParseFenE
             _ => None,
         };
         let side = tag_char
-            .and_then(|c| t.variant().side_by_tag(c))
+            .and_then(|c| setup.tables().variant().side_by_tag(c))
+            .filter(|_| setup.tables().sides() > 2)
             .ok_or_else(|| {
                 ParseFenError(format!("`{tag}` in `{field}` is not the initial of a side"))
             })?;
-        pos.out |= 1 << side.index();
-        if t.rules().eliminated != crate::model::Elimination::PlayOn {
-            pos.benched |= 1 << side.index();
-        }
+        setup
+            .set_out(side)
+            .map_err(|e| ParseFenError(format!("`{field}`: {e}")))?;
     }
     Ok(())
 }
 
+/// Reads the castling, en-passant and clock fields, each optional, asking `board` (the pieces
+/// read so far) where a field depends on them.
 pub(super) fn read_state<'a>(
-    pos: &mut Position,
+    setup: &mut Setup,
+    board: &Position,
     fields: impl Iterator<Item = &'a str>,
 ) -> Result<(), ParseFenError> {
     let mut numbers = Vec::new();
@@ -224,7 +220,7 @@ pub(super) fn read_state<'a>(
     let mut moved = Vec::new();
     for field in fields {
         if let Some(counts) = check_counts(field) {
-            let Some((n, _)) = pos.tables().rules().checks else {
+            let Some((n, _)) = board.tables().rules().checks else {
                 return err(format!(
                     "`{field}` counts checks, which this variant does not"
                 ));
@@ -232,17 +228,17 @@ pub(super) fn read_state<'a>(
             // `+2+0` (checks given, as lichess writes it) or `1+3` (checks left, as
             // Fairy-Stockfish writes it).
             let given = field.starts_with('+');
-            if counts.len() != pos.checks.len() {
+            if counts.len() != board.tables().sides() {
                 return err(format!("`{field}` needs one count per side"));
             }
-            for (s, c) in counts.into_iter().enumerate() {
+            for (side, c) in Side::all(counts.len()).zip(counts) {
                 let c = u8::try_from(c).map_or(n, |c| c.min(n));
-                pos.checks[s] = if given { c } else { n - c };
+                setup.set_checks_given(side, if given { c } else { n - c });
             }
         } else if let Some(list) = field.strip_prefix("out:") {
-            read_out(pos, field, list)?;
+            read_out(setup, field, list)?;
         } else if let Some(list) = field.strip_prefix("moved:") {
-            let g = pos.tables().geometry();
+            let g = board.tables().geometry();
             for name in list.split(',') {
                 let sq = g.parse(name).ok_or_else(|| {
                     ParseFenError(format!("`{name}` in `{field}` is not a square"))
@@ -258,13 +254,13 @@ pub(super) fn read_state<'a>(
         } else if !castling_done && (field == "-" || field.bytes().all(|b| b.is_ascii_alphabetic()))
         {
             castling_done = true;
-            read_castling(pos, field)?;
+            read_castling(setup, board, field)?;
         } else if !ep_done {
             // A lone `-` after a castling field the variant lacks is the en-passant field.
             castling_done = true;
             ep_done = true;
             if field != "-" {
-                read_en_passant(pos, field)?;
+                read_en_passant(setup, board, field)?;
             }
         } else if field != "-" {
             return err(format!("unexpected field `{field}`"));
@@ -272,22 +268,16 @@ pub(super) fn read_state<'a>(
     }
     match numbers.as_slice() {
         [] => {}
-        [h] => pos.halfmove = *h,
-        [h, f] => {
-            pos.halfmove = *h;
-            pos.fullmove = (*f).max(1);
-        }
+        [h] => setup.set_clocks(*h, None),
+        [h, f] => setup.set_clocks(*h, Some(*f)),
         // A number where the en-passant square goes means none, as Fairy-Stockfish reads it
         // (its suite writes Cambodian positions so: `b DEe 0 0 5`).
-        [_, h, f] if !ep_done => {
-            pos.halfmove = *h;
-            pos.fullmove = (*f).max(1);
-        }
+        [_, h, f] if !ep_done => setup.set_clocks(*h, Some(*f)),
         _ => return err("too many number fields"),
     }
-    mark_first_move_pieces(pos);
+    mark_first_move_pieces(setup, board);
     for sq in moved {
-        pos.unmoved.remove(sq);
+        setup.mark_moved(sq);
     }
     Ok(())
 }
@@ -295,15 +285,14 @@ pub(super) fn read_state<'a>(
 /// A FEN says nothing of first moves, except in the castling field for `unmoved noted in fen`
 /// pieces: a piece whose patterns ask counts as unmoved where the start position puts a piece
 /// like it.
-fn mark_first_move_pieces(pos: &mut Position) {
-    let sh = std::sync::Arc::clone(&pos.sh);
-    let t = &sh.t;
+fn mark_first_move_pieces(setup: &mut Setup, board: &Position) {
+    let t = board.tables();
     for p in t.setup() {
         if t.first_move_squares().contains(p.square)
             && !t.fen_noted_squares().contains(p.square)
-            && in_start_place(pos, p)
+            && in_start_place(board, p)
         {
-            pos.unmoved.insert(p.square);
+            setup.mark_unmoved(p.square);
         }
     }
 }
@@ -329,13 +318,12 @@ pub(super) fn parse_side(pos: &Position, s: &str) -> Result<Side, ParseFenError>
 }
 
 /// Marks the pieces of each castling right the field names as unmoved, where they stand.
-fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
+fn read_castling(setup: &mut Setup, board: &Position, field: &str) -> Result<(), ParseFenError> {
     if field == "-" {
         return Ok(());
     }
-    let chars = right_chars(pos);
-    let sh = std::sync::Arc::clone(&pos.sh);
-    let t = &sh.t;
+    let chars = right_chars(board);
+    let t = board.tables();
     let g = t.geometry();
     let mut letters = field.chars();
     while let Some(mut c) = letters.next() {
@@ -364,13 +352,13 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         let rights = 0..t.rules().rights.len();
         // With two castling kings on the board (Atomic allows it) a letter cannot say whose
         // right it is, and no FEN written says it (see `castling_text`): the right is dropped.
-        if castling_kings(pos, side) > 1 && noted_start(pos, side as usize, c).is_none() {
+        if castling_kings(board, side) > 1 && noted_start(board, side as usize, c).is_none() {
             continue;
         }
         // A noted piece's file: unmoved if it stands on its start square.
-        if let Some(start) = noted_start(pos, side as usize, c) {
-            if in_start_place(pos, &start) {
-                pos.unmoved.insert(start.square);
+        if let Some(start) = noted_start(board, side as usize, c) {
+            if in_start_place(board, &start) {
+                setup.mark_unmoved(start.square);
             }
             continue;
         }
@@ -397,16 +385,16 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
         let chosen = rights
             .clone()
             .filter(|&i| named(i))
-            .find(|&i| pos.right_in_place(i))
+            .find(|&i| board.right_in_place(i))
             .or_else(|| {
                 rights
-                    .filter(|&i| wing(i) && pos.right_in_place(i))
+                    .filter(|&i| wing(i) && board.right_in_place(i))
                     .max_by_key(outermost)
             });
         if let Some(i) = chosen {
             let r = t.rules().rights[i];
-            pos.unmoved.insert(r.king);
-            pos.unmoved.insert(r.partner);
+            setup.mark_unmoved(r.king);
+            setup.mark_unmoved(r.partner);
         }
     }
     Ok(())
@@ -415,8 +403,8 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
 /// Reads one or more target squares (`e3`, `e3e4`, `c10`) and finds the piece that passed them:
 /// the one just beyond the farthest, in its side's forward direction. Targets nobody can use
 /// are dropped, as in positions reached by play.
-fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError> {
-    let g = pos.tables().geometry();
+fn read_en_passant(setup: &mut Setup, board: &Position, field: &str) -> Result<(), ParseFenError> {
+    let g = board.tables().geometry();
     let mut targets = Vec::new();
     let mut rest = field;
     while !rest.is_empty() {
@@ -426,27 +414,27 @@ fn read_en_passant(pos: &mut Position, field: &str) -> Result<(), ParseFenError>
         targets.push(sq);
         rest = &rest[n..];
     }
-    let mover = pos.previous_side(pos.stm);
+    let mover = board.previous_side(board.side_to_move());
     // Fairy-Stockfish lists the destination of some double steps too (`g5g6` after g7-g5):
     // a listed square holding the mover's piece is the piece that passed.
     let listed_victim = targets
         .iter()
         .copied()
-        .find(|&sq| pos.piece_at(sq).is_some_and(|p| p.side == mover));
+        .find(|&sq| board.piece_at(sq).is_some_and(|p| p.side == mover));
     targets.retain(|&sq| Some(sq) != listed_victim);
     if targets.is_empty() {
         return Ok(());
     }
-    let Some(victim) = listed_victim.or_else(|| straight_beyond(pos, &targets, mover)) else {
+    let Some(victim) = listed_victim.or_else(|| straight_beyond(board, &targets, mover)) else {
         return Ok(());
     };
-    if pos.piece_at(victim).is_none_or(|p| p.side != mover) {
+    if board.piece_at(victim).is_none_or(|p| p.side != mover) {
         return Ok(());
     }
     let usable: Vec<Square> = targets
         .into_iter()
-        .filter(|&sq| pos.piece_at(sq).is_none() && pos.en_passant_possible(sq, mover))
+        .filter(|&sq| board.piece_at(sq).is_none() && board.en_passant_possible(sq, mover))
         .collect();
-    pos.set_en_passant_targets(&usable, victim);
+    setup.set_en_passant(usable, victim);
     Ok(())
 }
