@@ -3,7 +3,7 @@
 //! side that never reads them, options that change nothing. They run on a valid variant and
 //! its compiled tables.
 
-use super::{Ctx, Items};
+use super::{Ctx, Items, Space};
 use crate::diagnostics::DefinitionError;
 use crate::model::{PieceKind, Side, SquareSet, Tables, Variant};
 use crate::syntax::ast;
@@ -189,7 +189,7 @@ impl Ctx {
                 .filter(|&s| readers.iter().any(|&k| present[s][k]))
                 .collect();
             if users.len() == 1 {
-                let (name, span) = self.zones.decls[z].clone();
+                let (name, span) = self.names[Space::Zone].decls[z].clone();
                 self.report(DefinitionError::ZoneForOneSide {
                     name,
                     side: variant.sides()[users[0]].name.clone(),
@@ -205,7 +205,7 @@ impl Ctx {
     fn options_without_effect(&mut self, variant: &Variant, tables: &Tables) {
         const VARIED: usize = 4;
         let used: Vec<usize> = (0..variant.options().len())
-            .filter(|&i| self.options.used[i])
+            .filter(|&i| self.names[Space::Option].used[i])
             .collect();
         for &i in &used {
             let option = &variant.options()[i];
@@ -238,7 +238,7 @@ impl Ctx {
                 }
             });
             if same_everywhere {
-                let (name, span) = self.options.decls[i].clone();
+                let (name, span) = self.names[Space::Option].decls[i].clone();
                 self.report(DefinitionError::OptionWithoutEffect {
                     name,
                     at: span.into(),

@@ -23,7 +23,7 @@ use crate::{
     syntax::{self, ast, Span},
 };
 
-use names::{Names, PieceNames, Reported};
+use names::{NameTable, PieceNames, Reported, Space};
 
 /// The outcome of checking a definition, warnings included.
 #[derive(Debug)]
@@ -122,10 +122,7 @@ pub(crate) struct Ctx {
     side_names: Vec<String>,
     /// Where a quarter turn on a board that is not square was reported already.
     quarter_turns: std::collections::HashSet<usize>,
-    zones: Names,
-    partitions: Names,
-    lines: Names,
-    options: Names,
+    names: NameTable,
     pieces: PieceNames,
     reported: Reported,
     /// Whether to run the lints once the variant is valid.
@@ -368,7 +365,7 @@ impl Ctx {
             .iter()
             .map(|d| (self.option_guards(&d.guards), self.teams(d, &sides)))
             .collect();
-        self.unused();
+        self.unused_names();
         let geometry = self.geometry?;
         let variant = Variant {
             name,
@@ -462,51 +459,10 @@ impl Ctx {
         }
     }
 
-    /// Warns about zones and options nothing refers to, unless a reference failed to resolve
-    /// (it was probably meant for one of them).
-    fn unused(&mut self) {
-        let unknown_zone = self
-            .problems
-            .iter()
-            .any(|p| matches!(p, DefinitionError::UnknownZone { .. }));
-        let unknown_option = self
-            .problems
-            .iter()
-            .any(|p| matches!(p, DefinitionError::UnknownOption { .. }));
-        let mut warnings = Vec::new();
-        if !unknown_zone {
-            for (i, (name, span)) in self.zones.decls.iter().enumerate() {
-                if !self.zones.used[i] && self.zones.get(name) == Some(i) {
-                    warnings.push(DefinitionError::UnusedZone {
-                        name: name.clone(),
-                        at: (*span).into(),
-                    });
-                }
-            }
-        }
-        if !unknown_option {
-            for (i, (name, span)) in self.options.decls.iter().enumerate() {
-                if !self.options.used[i] && self.options.get(name) == Some(i) {
-                    warnings.push(DefinitionError::UnusedOption {
-                        name: name.clone(),
-                        at: (*span).into(),
-                    });
-                }
-            }
-        }
-        self.problems.extend(warnings);
-    }
-
     fn declare_options(&mut self, decls: &[&ast::OptionDecl]) -> Vec<crate::model::OptionDef> {
         let mut out = Vec::new();
         for d in decls {
-            if let Err(first) = self.options.declare(d.name.node.clone(), &d.name) {
-                self.report(DefinitionError::DuplicateOption {
-                    name: d.name.node.clone(),
-                    again: d.name.span.into(),
-                    first: first.into(),
-                });
-            }
+            self.declare(Space::Option, &d.name);
             out.push(crate::model::OptionDef {
                 name: d.name.node.clone(),
                 default: d.default.node,

@@ -1,4 +1,5 @@
-//! Name tables for zones, options and pieces, and the resolution of references to them.
+//! The name table of zones, partitions, lines and options (a namespace each), the pieces'
+//! names and letters, and the resolution of references to them.
 //!
 //! A name that fails to resolve is reported once; later references to the same unknown name
 //! stay silent, so one misspelling yields one error.
@@ -47,6 +48,97 @@ impl Names {
 
     fn names(&self) -> impl Iterator<Item = &str> + Clone {
         self.decls.iter().map(|(n, _)| n.as_str())
+    }
+}
+
+/// What a name is declared as: each kind has a namespace of its own, so a zone and a line
+/// may share a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Space {
+    Zone,
+    Partition,
+    Line,
+    Option,
+}
+
+impl Space {
+    const ALL: [Space; 4] = [Space::Zone, Space::Partition, Space::Line, Space::Option];
+
+    /// The word the help uses for it.
+    fn what(self) -> &'static str {
+        match self {
+            Space::Zone => "zone",
+            Space::Partition => "partition",
+            Space::Line => "line",
+            Space::Option => "option",
+        }
+    }
+
+    /// How to declare one named `name`.
+    fn declaration(self, name: &str) -> String {
+        match self {
+            Space::Zone => format!("zone {name} = ..."),
+            Space::Partition => format!("partition {name} = ... | ..."),
+            Space::Line => format!("line {name} = ... | ..."),
+            Space::Option => format!("option {name} on \"...\""),
+        }
+    }
+
+    fn unknown(self, name: String, at: Span, help: String) -> DefinitionError {
+        let at = at.into();
+        match self {
+            Space::Zone => DefinitionError::UnknownZone { name, at, help },
+            Space::Partition => DefinitionError::UnknownPartition { name, at, help },
+            Space::Line => DefinitionError::UnknownLine { name, at, help },
+            Space::Option => DefinitionError::UnknownOption { name, at, help },
+        }
+    }
+
+    fn duplicate(self, name: String, again: Span, first: Span) -> DefinitionError {
+        let (again, first) = (again.into(), first.into());
+        match self {
+            Space::Zone => DefinitionError::DuplicateZone { name, again, first },
+            Space::Partition => DefinitionError::DuplicatePartition { name, again, first },
+            Space::Line => DefinitionError::DuplicateLine { name, again, first },
+            Space::Option => DefinitionError::DuplicateOption { name, again, first },
+        }
+    }
+
+    /// The warning for a declaration nothing refers to, where the language gives one.
+    fn unused(self, name: String, at: Span) -> Option<DefinitionError> {
+        let at = at.into();
+        match self {
+            Space::Zone => Some(DefinitionError::UnusedZone { name, at }),
+            Space::Option => Some(DefinitionError::UnusedOption { name, at }),
+            Space::Partition | Space::Line => None,
+        }
+    }
+
+    fn reported(self) -> Kind {
+        match self {
+            Space::Zone => Kind::Zone,
+            Space::Partition => Kind::Partition,
+            Space::Line => Kind::Line,
+            Space::Option => Kind::Option,
+        }
+    }
+}
+
+/// The declared zones, partitions, lines and options.
+#[derive(Debug, Default)]
+pub(super) struct NameTable([Names; 4]);
+
+impl std::ops::Index<Space> for NameTable {
+    type Output = Names;
+
+    fn index(&self, space: Space) -> &Names {
+        &self.0[space as usize]
+    }
+}
+
+impl std::ops::IndexMut<Space> for NameTable {
+    fn index_mut(&mut self, space: Space) -> &mut Names {
+        &mut self.0[space as usize]
     }
 }
 
@@ -128,110 +220,74 @@ fn piece_declaration(reference: &str) -> String {
 }
 
 impl Ctx {
-    /// Resolves a zone reference, marking the zone used.
-    ///
-    /// A zone declared after the 65,536th has no id: references to it are reported as unknown
-    /// (as for partitions, lines and options).
+    /// Records a declaration of `name` in `space`, reporting a duplicate.
+    pub(super) fn declare(&mut self, space: Space, name: &ast::Ident) {
+        if let Err(first) = self.names[space].declare(name.node.clone(), name) {
+            self.report(space.duplicate(name.node.clone(), name.span, first));
+        }
+    }
+
+    /// Resolves a reference to a name of `space` into its id, marking the declaration used,
+    /// or reports it (once per name) with a similar declared name or how to declare it. A
+    /// declaration past the last id the model has (`id` gives none) counts as unknown.
+    fn resolve<T>(
+        &mut self,
+        space: Space,
+        name: &ast::Ident,
+        id: impl Fn(usize) -> Option<T>,
+    ) -> Option<T> {
+        let names = &mut self.names[space];
+        if let Some((i, id)) = names.get(&name.node).and_then(|i| Some((i, id(i)?))) {
+            names.used[i] = true;
+            return Some(id);
+        }
+        if self.reported.first_time(space.reported(), &name.node) {
+            let help = suggestion(
+                self.reported.searchable(),
+                space.what(),
+                &name.node,
+                self.names[space].names(),
+                space.declaration(&name.node),
+            );
+            self.report(space.unknown(name.node.clone(), name.span, help));
+        }
+        None
+    }
+
     pub(super) fn zone_ref(&mut self, name: &ast::Ident) -> Option<ZoneId> {
-        match self.zones.get(&name.node).and_then(ZoneId::from_index) {
-            Some(id) => {
-                self.zones.used[id.index()] = true;
-                Some(id)
-            }
-            None => {
-                if self.reported.first_time(Kind::Zone, &name.node) {
-                    let help = suggestion(
-                        self.reported.searchable(),
-                        "zone",
-                        &name.node,
-                        self.zones.names(),
-                        format!("zone {} = ...", name.node),
-                    );
-                    self.report(DefinitionError::UnknownZone {
-                        name: name.node.clone(),
-                        at: name.span.into(),
-                        help,
-                    });
-                }
-                None
-            }
-        }
+        self.resolve(Space::Zone, name, ZoneId::from_index)
     }
 
-    /// Resolves a partition reference.
     pub(super) fn partition_ref(&mut self, name: &ast::Ident) -> Option<PartitionId> {
-        if let Some(id) = self
-            .partitions
-            .get(&name.node)
-            .and_then(PartitionId::from_index)
-        {
-            self.partitions.used[id.index()] = true;
-            return Some(id);
-        }
-        if self.reported.first_time(Kind::Partition, &name.node) {
-            let help = suggestion(
-                self.reported.searchable(),
-                "partition",
-                &name.node,
-                self.partitions.names(),
-                format!("partition {} = ... | ...", name.node),
-            );
-            self.report(DefinitionError::UnknownPartition {
-                name: name.node.clone(),
-                at: name.span.into(),
-                help,
-            });
-        }
-        None
+        self.resolve(Space::Partition, name, PartitionId::from_index)
     }
 
-    /// Resolves a line reference.
     pub(super) fn line_ref(&mut self, name: &ast::Ident) -> Option<LineId> {
-        if let Some(id) = self.lines.get(&name.node).and_then(LineId::from_index) {
-            return Some(id);
-        }
-        if self.reported.first_time(Kind::Line, &name.node) {
-            let help = suggestion(
-                self.reported.searchable(),
-                "line",
-                &name.node,
-                self.lines.names(),
-                format!("line {} = ... | ...", name.node),
-            );
-            self.report(DefinitionError::UnknownLine {
-                name: name.node.clone(),
-                at: name.span.into(),
-                help,
-            });
-        }
-        None
+        self.resolve(Space::Line, name, LineId::from_index)
     }
 
-    /// Resolves an option reference, marking the option used.
     pub(super) fn option_ref(&mut self, name: &ast::Ident) -> Option<OptionId> {
-        match self.options.get(&name.node).and_then(OptionId::from_index) {
-            Some(id) => {
-                self.options.used[id.index()] = true;
-                Some(id)
-            }
-            None => {
-                if self.reported.first_time(Kind::Option, &name.node) {
-                    let help = suggestion(
-                        self.reported.searchable(),
-                        "option",
-                        &name.node,
-                        self.options.names(),
-                        format!("option {} on \"...\"", name.node),
-                    );
-                    self.report(DefinitionError::UnknownOption {
-                        name: name.node.clone(),
-                        at: name.span.into(),
-                        help,
-                    });
+        self.resolve(Space::Option, name, OptionId::from_index)
+    }
+
+    /// Warnings for declarations nothing refers to, in spaces without an unknown reference
+    /// (a misspelt reference would make its target look unused).
+    pub(super) fn unused_names(&mut self) {
+        let mut warnings = Vec::new();
+        for space in Space::ALL {
+            let misspelt = self
+                .reported
+                .0
+                .iter()
+                .any(|(k, _)| *k == space.reported() as u8);
+            let names = &self.names[space];
+            for (i, (name, span)) in names.decls.iter().enumerate() {
+                if !misspelt && !names.used[i] && names.get(name) == Some(i) {
+                    warnings.extend(space.unused(name.clone(), *span));
                 }
-                None
             }
         }
+        self.problems.extend(warnings);
     }
 
     /// The piece with this name or letter, without reporting.

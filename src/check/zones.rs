@@ -6,7 +6,7 @@ use crate::{
     syntax::ast::{self, Span},
 };
 
-use super::Ctx;
+use super::{Ctx, Space};
 
 /// Cells of a mask that are in the zone.
 const IN_CELLS: [char; 4] = ['x', 'X', '#', '*'];
@@ -39,39 +39,21 @@ impl Ctx {
     /// Records every zone name, reporting duplicates.
     pub(super) fn declare_zones(&mut self, decls: &[&ast::ZoneDecl]) {
         for d in decls {
-            if let Err(first) = self.zones.declare(d.name.node.clone(), &d.name) {
-                self.report(DefinitionError::DuplicateZone {
-                    name: d.name.node.clone(),
-                    again: d.name.span.into(),
-                    first: first.into(),
-                });
-            }
+            self.declare(Space::Zone, &d.name);
         }
     }
 
     /// Records every partition name, reporting duplicates (partitions and zones are apart).
     pub(super) fn declare_partitions(&mut self, decls: &[&ast::PartitionDecl]) {
         for d in decls {
-            if let Err(first) = self.partitions.declare(d.name.node.clone(), &d.name) {
-                self.report(DefinitionError::DuplicatePartition {
-                    name: d.name.node.clone(),
-                    again: d.name.span.into(),
-                    first: first.into(),
-                });
-            }
+            self.declare(Space::Partition, &d.name);
         }
     }
 
     /// Records every line name, reporting duplicates (lines have names of their own).
     pub(super) fn declare_lines(&mut self, decls: &[&ast::PartitionDecl]) {
         for d in decls {
-            if let Err(first) = self.lines.declare(d.name.node.clone(), &d.name) {
-                self.report(DefinitionError::DuplicateLine {
-                    name: d.name.node.clone(),
-                    again: d.name.span.into(),
-                    first: first.into(),
-                });
-            }
+            self.declare(Space::Line, &d.name);
         }
     }
 
@@ -222,7 +204,9 @@ impl Ctx {
                     references(expr, &mut refs);
                 }
                 refs.into_iter()
-                    .filter_map(|(name, span)| self.zones.get(&name).map(|t| (t, span)))
+                    .filter_map(|(name, span)| {
+                        self.names[Space::Zone].get(&name).map(|t| (t, span))
+                    })
                     .collect()
             })
             .collect();
