@@ -5,7 +5,7 @@
 
 use super::{Ctx, Items, Space};
 use crate::diagnostics::DefinitionError;
-use crate::model::{PieceKind, Side, SquareSet, Tables, Variant};
+use crate::model::{Mark, PieceKind, Side, SquareSet, Tables, Variant};
 use crate::syntax::ast;
 
 impl Ctx {
@@ -48,14 +48,14 @@ impl Ctx {
                 continue;
             };
             let clash = variant.pieces().iter().find(|p| {
-                (glyph == '+' && p.letter.starts_with('+'))
-                    || (glyph == '~' && p.letter.ends_with('~'))
+                (glyph == '+' && p.letter.mark() == Mark::Plus)
+                    || (glyph == '~' && p.letter.mark() == Mark::Tilde)
             });
             if let Some(p) = clash {
                 self.report(DefinitionError::GlyphLikeLetter {
                     zone: decl.name.node.clone(),
                     glyph,
-                    letter: p.letter.clone(),
+                    letter: p.letter.to_string(),
                     at: drawn.span.into(),
                 });
             }

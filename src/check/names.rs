@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::{
     diagnostics::DefinitionError,
-    model::{LineId, OptionId, PartitionId, PieceKind, ZoneId},
+    model::{Letter, LineId, OptionId, PartitionId, PieceKind, ZoneId},
     syntax::ast::{self, Span},
 };
 
@@ -147,8 +147,8 @@ impl std::ops::IndexMut<Space> for NameTable {
 pub(super) struct PieceNames {
     /// Names, keyed in lowercase.
     pub(super) names: Names,
-    /// Letters, keyed in uppercase (`+` kept), to the first piece with that letter.
-    pub(super) letters: HashMap<String, usize>,
+    /// Letters, to the first piece with that letter.
+    pub(super) letters: HashMap<Letter, usize>,
 }
 
 /// Which table an unknown name was looked up in.
@@ -295,7 +295,12 @@ impl Ctx {
         self.pieces
             .names
             .get(&name.to_lowercase())
-            .or_else(|| self.pieces.letters.get(&name.to_uppercase()).copied())
+            .or_else(|| self.piece_by_letter(name))
+    }
+
+    /// The first piece with the letter `text` spells in either case.
+    pub(super) fn piece_by_letter(&self, text: &str) -> Option<usize> {
+        Letter::parse(text).and_then(|l| self.pieces.letters.get(&l).copied())
     }
 
     /// Resolves a piece reference by name, then by letter.

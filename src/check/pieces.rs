@@ -6,8 +6,8 @@ use crate::{
     diagnostics::DefinitionError,
     model::{
         Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Immunity, Leg,
-        LegKind, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport, Within,
-        ZoneGuard,
+        LegKind, Letter, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport,
+        Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -125,6 +125,12 @@ impl PatternGuards {
     }
 }
 
+/// The letter a piece is declared with, as the model keeps it: the grammar reads nothing
+/// else in its place, so a declaration always has one.
+fn declared_letter(d: &ast::PieceDecl) -> Letter {
+    Letter::parse(&d.letter.node).expect("the grammar reads only piece letters")
+}
+
 /// The clauses of a piece that may be given once, where they were first given.
 #[derive(Default)]
 struct ClausesSeen {
@@ -155,7 +161,8 @@ impl Ctx {
                     first: first.into(),
                 });
             }
-            let upper = d.letter.node.to_uppercase();
+            let letter = declared_letter(d);
+            let upper = letter.to_string();
             if upper != d.letter.node {
                 self.report(DefinitionError::LowercaseLetter {
                     letter: d.letter.node.clone(),
@@ -163,14 +170,14 @@ impl Ctx {
                     at: d.letter.span.into(),
                 });
             }
-            match self.pieces.letters.get(&upper) {
+            match self.pieces.letters.get(&letter) {
                 Some(&first) => self.report(DefinitionError::DuplicateLetter {
                     letter: upper,
                     again: d.letter.span.into(),
                     first: decls[first].letter.span.into(),
                 }),
                 None => {
-                    self.pieces.letters.insert(upper, i);
+                    self.pieces.letters.insert(letter, i);
                 }
             }
         }
@@ -195,7 +202,7 @@ impl Ctx {
     fn piece(&mut self, index: usize, d: &ast::PieceDecl) -> (PieceDef, Vec<Slot>) {
         let mut def = PieceDef {
             name: d.name.node.clone(),
-            letter: d.letter.node.to_uppercase(),
+            letter: declared_letter(d),
             value: self.piece_value(d),
             royal: d.royal.is_some(),
             patterns: Vec::new(),

@@ -127,7 +127,7 @@ impl Ctx {
                     } else {
                         letter.to_uppercase()
                     };
-                    if !self.pieces.letters.contains_key(&key) && unknown.insert(key) {
+                    if self.piece_by_letter(&key).is_none() && unknown.insert(key) {
                         let help = self.declared_letters_help();
                         self.report(DefinitionError::SetupUnknownLetter {
                             letter: letter.clone(),
@@ -147,7 +147,7 @@ impl Ctx {
 
     /// The help for an unknown setup letter: the letters declared.
     fn declared_letters_help(&self) -> String {
-        let mut letters: Vec<&String> = self.pieces.letters.keys().collect();
+        let mut letters: Vec<String> = self.pieces.letters.keys().map(|l| l.to_string()).collect();
         letters.sort();
         if letters.is_empty() {
             return "no piece is declared; declare one with `piece NAME LETTER`".to_string();
@@ -206,11 +206,7 @@ impl Ctx {
                 .iter()
                 .position(|&t| Some(t) == tag)
                 .unwrap_or(0);
-            let kind = self
-                .pieces
-                .letters
-                .get(chars.as_str())
-                .map(|&k| PieceKind::nth(k));
+            let kind = self.piece_by_letter(chars.as_str()).map(PieceKind::nth);
             return (Side::nth(side), kind);
         }
         let upper = letter.to_uppercase();
@@ -219,7 +215,7 @@ impl Ctx {
         } else {
             Side::SECOND
         };
-        let kind = self.pieces.letters.get(&upper).map(|&k| PieceKind::nth(k));
+        let kind = self.piece_by_letter(letter).map(PieceKind::nth);
         (side, kind)
     }
 

@@ -10,7 +10,7 @@
 
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position};
-use crate::model::{Geometry, Square};
+use crate::model::{Geometry, Mark, Square};
 
 /// Why a move text was refused; the message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,16 +40,16 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
     match m.promotion {
         None => String::new(),
         Some(k) => {
-            let l = &pos.tables().variant().piece(k).letter;
-            let base = &pos.tables().variant().piece(m.piece).letter;
-            if l.starts_with('+') && l[1..].eq_ignore_ascii_case(base) {
+            let l = pos.tables().variant().piece(k).letter;
+            let base = pos.tables().variant().piece(m.piece).letter;
+            if l.mark() == Mark::Plus && l.unmarked() == base {
                 "+".into()
-            } else if base.starts_with('+') && base[1..].eq_ignore_ascii_case(l) {
+            } else if base.mark() == Mark::Plus && base.unmarked() == l {
                 // Back from the `+` form (`c3c4-`), as Kyoto Shogi's pieces turn over.
                 "-".into()
             } else {
                 // A `~` letter promotes as the letter it marks (`e7e8q` to `Q~`).
-                l.trim_end_matches('~').to_ascii_lowercase()
+                l.without_tilde().lowercase().to_string()
             }
         }
     }
@@ -64,8 +64,8 @@ pub fn coord(pos: &Position, m: &Move) -> String {
     let g = t.geometry();
     match m.kind {
         MoveKind::Drop => {
-            let letter = &t.variant().piece(m.placed()).letter;
-            return format!("{}@{}", letter.to_ascii_uppercase(), g.name(m.to));
+            let letter = t.variant().piece(m.placed()).letter;
+            return format!("{letter}@{}", g.name(m.to));
         }
         MoveKind::Castle(id) => {
             let c = t.castling(id);
@@ -155,10 +155,8 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
 }
 
 fn drop_letter_matches(pos: &Position, m: &Move, text: &str) -> bool {
-    let letter = &pos.tables().variant().piece(m.placed()).letter;
-    text.split('@')
-        .next()
-        .is_some_and(|l| l.eq_ignore_ascii_case(letter))
+    let letter = pos.tables().variant().piece(m.placed()).letter;
+    text.split('@').next().is_some_and(|l| letter.matches(l))
 }
 
 fn looks_like_coord(g: Geometry, text: &str) -> bool {
@@ -174,7 +172,7 @@ pub fn is_capture(pos: &Position, m: &Move) -> bool {
 }
 
 fn is_pawn_letter(pos: &Position, m: &Move) -> bool {
-    pos.tables().variant().piece(m.piece).letter == "P"
+    pos.tables().variant().piece(m.piece).letter.matches("P")
 }
 
 /// A move in SAN-like notation, with `+`/`#` when it gives check or mate.
@@ -193,10 +191,10 @@ pub fn san(pos: &Position, m: &Move) -> String {
 fn san_plain(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
-    let letter = t.variant().piece(m.piece).letter.to_ascii_uppercase();
+    let letter = t.variant().piece(m.piece).letter.to_string();
     match m.kind {
         MoveKind::Drop => {
-            let placed = t.variant().piece(m.placed()).letter.to_ascii_uppercase();
+            let placed = t.variant().piece(m.placed()).letter;
             return format!("{placed}*{}", g.name(m.to));
         }
         MoveKind::Castle(id) => {
@@ -264,13 +262,7 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     s.push_str(&g.name(m.to).to_string());
     if let Some(k) = m.promotion {
         s.push('=');
-        s.push_str(
-            &t.variant()
-                .piece(k)
-                .letter
-                .trim_end_matches('~')
-                .to_ascii_uppercase(),
-        );
+        s.push_str(&t.variant().piece(k).letter.without_tilde().to_string());
     }
     s
 }
@@ -501,9 +493,9 @@ pub fn parse_move_among(
                 }
                 (Some(_), None) => false,
                 (Some(p), Some(k)) => {
-                    let l = &t.variant().piece(k).letter;
-                    l.trim_end_matches('~').eq_ignore_ascii_case(p)
-                        || (p == "+" && l.starts_with('+'))
+                    let l = t.variant().piece(k).letter;
+                    l.without_tilde().matches(p)
+                        || (p == "+" && l.mark() == Mark::Plus)
                         || t.variant().piece(k).name.eq_ignore_ascii_case(p)
                         || t.promotion(m.piece, me, m.from, m.to, is_capture(pos, m))
                             .is_some_and(|pr| pr.choices().count() == 1)

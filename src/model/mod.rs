@@ -1,11 +1,13 @@
 //! The validated model of a variant and the tables compiled from it.
 
 pub mod betza;
+mod letter;
 mod square;
 mod square_set;
 mod tables;
 mod variant;
 
+pub use letter::{Letter, Lowercase, Mark};
 pub use square::*;
 pub use square_set::SquareSet;
 pub use tables::{

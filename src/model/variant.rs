@@ -4,6 +4,7 @@
 //! invariants (every index in range, every zone sized to the board) and never sees the syntax.
 //! Options are still unresolved here: [`crate::model::Tables::compile`] fixes them.
 
+use super::letter::Letter;
 use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 
@@ -726,9 +727,8 @@ pub struct DropRules {
 pub struct PieceDef {
     /// Its name (`Knight`).
     pub name: String,
-    /// Its letter as uppercase, optionally prefixed with `+` (`N`, `+P`); the second side uses
-    /// the lowercase letter.
-    pub letter: String,
+    /// Its letter (`N`, `+P`, `Q~`); [`Variant::piece_token`] writes it for a side.
+    pub letter: Letter,
     /// Its value in pawns, for engines and tie-breaks.
     pub value: f32,
     /// A royal piece: checks and royal-capture wins are about these.
@@ -1059,11 +1059,11 @@ impl Variant {
     /// first of two sides and lowercase for the second (`K`, `k`, `+P`); with more sides,
     /// uppercase after the side's initial (`rK`, `y+P`).
     pub fn piece_token(&self, side: Side, kind: PieceKind) -> String {
-        let letter = &self.piece(kind).letter;
+        let letter = self.piece(kind).letter;
         match (self.tags_sides(), side.index()) {
-            (true, _) => format!("{}{}", self.side_tag(side), letter.to_ascii_uppercase()),
-            (false, 0) => letter.to_ascii_uppercase(),
-            (false, _) => letter.to_ascii_lowercase(),
+            (true, _) => format!("{}{letter}", self.side_tag(side)),
+            (false, 0) => letter.to_string(),
+            (false, _) => letter.lowercase().to_string(),
         }
     }
 
@@ -1169,11 +1169,12 @@ impl Variant {
         last_holding(&self.other_setups, options).map_or(&self.setup, |(_, placements)| placements)
     }
 
-    /// The piece kind with this letter (case-insensitive, `+` prefix included), if any.
+    /// The piece kind with this letter (in either case, its mark included), if any.
     pub fn piece_by_letter(&self, letter: &str) -> Option<PieceKind> {
+        let letter = Letter::parse(letter)?;
         self.pieces
             .iter()
-            .position(|p| p.letter.eq_ignore_ascii_case(letter))
+            .position(|p| p.letter == letter)
             .map(PieceKind::nth)
     }
 

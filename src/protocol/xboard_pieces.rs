@@ -41,7 +41,7 @@ use super::xboard_types::{
 };
 use crate::engine::{notation, Move, MoveKind, Position};
 use crate::model::betza::{write_covering, Dialect, Written};
-use crate::model::{Facing, PieceKind, Side, Tables};
+use crate::model::{Facing, Mark, PieceKind, Side, Tables};
 
 /// The definition's pieces in XBoard's terms.
 pub(super) struct PieceMap {
@@ -145,19 +145,13 @@ impl PieceMap {
             if !tokens[k].is_empty() {
                 continue;
             }
-            let l = def.letter.to_ascii_uppercase();
-            let (plus, base) = if let Some(b) = l.strip_prefix('+') {
-                (true, b)
-            } else if let Some(b) = l.strip_suffix('~') {
-                (false, b)
-            } else {
-                continue;
+            let plus = match def.letter.mark() {
+                Mark::Plus => true,
+                Mark::Tilde => false,
+                Mark::None => continue,
             };
-            let Some(b) = variant
-                .pieces()
-                .iter()
-                .position(|p| p.letter.eq_ignore_ascii_case(base))
-            else {
+            let base = def.letter.unmarked();
+            let Some(b) = variant.pieces().iter().position(|p| p.letter == base) else {
                 continue;
             };
             if !tokens[b].is_empty() {
@@ -446,9 +440,7 @@ fn pieces(t: &Tables) -> Vec<Piece> {
     (0..defs.len())
         .map(|k| {
             let def = &defs[k];
-            let l = &def.letter;
-            let letter = (l.len() == 1 && l.as_bytes()[0].is_ascii_alphabetic())
-                .then(|| l.as_bytes()[0].to_ascii_uppercase() as char);
+            let letter = (def.letter.mark() == Mark::None).then(|| def.letter.base());
             let mut targets: Vec<usize> = Vec::new();
             for p in &def.promotions {
                 if t.guards_hold(&p.options) {
@@ -587,7 +579,7 @@ fn letters(t: &Tables) -> Vec<String> {
     t.variant()
         .pieces()
         .iter()
-        .map(|p| p.letter.to_ascii_uppercase())
+        .map(|p| p.letter.to_string())
         .collect()
 }
 

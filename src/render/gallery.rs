@@ -15,7 +15,7 @@ use super::describe::{self, GameProse, PieceProse};
 use super::diagram::{diagram_markers, DiagramMode, Marker};
 use super::svg::{board_svg, escape, move_diagram_svg};
 use crate::engine::{Piece, Position};
-use crate::model::{Geometry, Owner, PieceKind, Side, Square, SquareSet, Tables, ZoneId};
+use crate::model::{Geometry, Letter, Owner, PieceKind, Side, Square, SquareSet, Tables, ZoneId};
 
 /// The most diagrams drawn for one piece.
 pub const MAX_PER_PIECE: usize = 6;
@@ -52,7 +52,7 @@ pub struct GalleryPiece {
     /// Its name for readers (`Heavy cavalry`).
     pub display_name: String,
     /// Its letter.
-    pub letter: String,
+    pub letter: Letter,
     /// Its declaration as written in the definition.
     pub declaration: String,
     /// It in words.
@@ -933,7 +933,7 @@ fn page(t: &Tables, game: &GameProse, pieces: &[GalleryPiece], board: &str) -> S
             html,
             "<article class=\"piece\" id=\"piece-{stem}\">\n<h3>{}<span class=\"letter\">{}</span></h3>",
             escape(&p.display_name),
-            escape(&p.letter)
+            escape(&p.letter.to_string())
         );
         let _ = writeln!(html, "<p>{}</p>", inline(&p.prose.moves.join(" ")));
         let _ = writeln!(
@@ -995,7 +995,7 @@ pub fn gallery(pos: &Position, source: &str) -> Gallery {
             GalleryPiece {
                 name: def.name.clone(),
                 display_name: describe::display_name(&def.name),
-                letter: def.letter.clone(),
+                letter: def.letter,
                 declaration: declaration(source, &def.name),
                 prose: describe::piece_prose_in(t, kind, &in_play),
                 diagrams: context.piece_diagrams(kind),

@@ -10,7 +10,7 @@ use std::fmt::Write;
 use super::diagram::{diagram_marks, markers_present, DiagramMode, Marker};
 use crate::engine::fen::piece_letter;
 use crate::engine::{Piece, Position};
-use crate::model::{BoardStyle, Geometry, Square, SquareSet};
+use crate::model::{BoardStyle, Geometry, Mark, Square, SquareSet};
 
 const CELL: i32 = 40;
 const MARGIN: i32 = 24;
@@ -465,7 +465,8 @@ fn draw_piece(out: &mut String, pos: &Position, sq: Square, p: Piece) {
     let g = t.geometry();
     let (x, y) = corner(g, sq);
     let (cx, cy) = centre(g, sq);
-    let name = &t.variant().piece(p.kind).name;
+    let def = t.variant().piece(p.kind);
+    let name = &def.name;
     let Paint { fill, ink, .. } = side_paint(pos, p.side);
     let title = format!(
         "{} {} on {}",
@@ -473,15 +474,14 @@ fn draw_piece(out: &mut String, pos: &Position, sq: Square, p: Piece) {
         name,
         g.name(sq)
     );
-    let letter = piece_letter(pos, p);
     // With more than two sides the colour names the side: the disc shows the letter without
     // its side's initial (`A` for `rA`).
-    let letter: String = if t.variant().tags_sides() {
-        letter.chars().skip(1).collect()
+    let letter = if t.variant().tags_sides() {
+        def.letter.to_string()
     } else {
-        letter
+        piece_letter(pos, p)
     };
-    let promoted = letter.starts_with('+');
+    let promoted = def.letter.mark() == Mark::Plus;
     // Figures belong to chess-like boards; games drawn on grids or points use lettered discs,
     // as their own sets use characters.
     let figure = match t.variant().drawing().style {

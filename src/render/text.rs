@@ -52,7 +52,7 @@ impl Layout {
             .variant()
             .pieces()
             .iter()
-            .map(|p| p.letter.chars().count())
+            .map(|p| p.letter.width())
             .max()
             .unwrap_or(1)
             .clamp(1, 3)

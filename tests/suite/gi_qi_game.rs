@@ -257,7 +257,7 @@ fn drops_follow_their_restrictions_and_freedoms() {
         .filter(|m| m.is_drop())
         .map(|m| {
             (
-                pos.tables().variant().piece(m.piece).letter.clone(),
+                pos.tables().variant().piece(m.piece).letter.to_string(),
                 g.name(m.to).to_string(),
             )
         })

@@ -321,8 +321,8 @@ mod tests {
             for &sq in &pos.plist[me.index()] {
                 let from = Square::at(sq);
                 let kind = pos.cell_kind(pos.board[sq as usize]);
-                let letter = &t.variant().piece(kind).letter;
-                if !["R", "B", "Q", "N", "C"].contains(&letter.to_ascii_uppercase().as_str()) {
+                let letter = t.variant().piece(kind).letter;
+                if !["R", "B", "Q", "N", "C"].iter().any(|l| letter.matches(l)) {
                     continue;
                 }
                 let mut moves = Vec::new();
