@@ -3,8 +3,8 @@
 
 use super::{
     guards_hold, CastlingRight, CastlingTable, CompileError, Condition, CountTable, Entry,
-    EntryRule, HoldingRule, Path, PathFlags, PromotionTable, RuleTable, Tables, TargetRule,
-    TeleportRule, Way, WhenTable, MAX_POOL,
+    EntryRule, HoldingRule, Motion, Path, PathFlags, PieceTable, PromotionTable, RuleTable, Start,
+    Tables, TargetRule, TeleportRule, Watch, Way, WhenTable, MAX_POOL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
@@ -13,57 +13,126 @@ use crate::model::variant::{
     Variant, ZoneId, MAX_SIDES,
 };
 
-/// Compiles `variant` under `options` (one value per option of the variant).
+/// Compiles `variant` under `options` (one value per option of the variant): each part of
+/// the tables is built whole, the motion first, as the others read it.
 pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, CompileError> {
     let moves = Builder::new(&variant, &options).moves()?;
-    let (ways, way_offsets) = index_ways(moves.ways_by_from, variant.geometry());
-    let (promotions, promotion_index) = promotions(&variant, &options);
-    let drop_squares = drop_squares(&variant, &moves.dead);
-    let rules = rules(&variant, &options);
+    let g = variant.geometry();
+    let (sides, kinds) = (variant.sides().len(), variant.pieces().len());
+    let (ways, way_offsets) = index_ways(moves.ways_by_from, g);
+    let motion = Motion {
+        pool: moves.pool,
+        paths: moves.paths,
+        path_index: moves.path_index,
+        may_repeat: moves.may_repeat,
+        ways,
+        way_offsets,
+        target_rules: moves.target_rules,
+    };
+    let pieces = piece_table(&variant, &options, moves.dead);
+    let start = start(&variant, &options);
+    let mut rules = rules(&variant, &options);
+    let compiled = Compiled {
+        g,
+        sides,
+        pool: &motion.pool,
+        paths: &motion.paths,
+        path_index: &motion.path_index,
+        ways: &motion.ways,
+        way_offsets: &motion.way_offsets,
+    };
+    compiled.mark_castlings_written_to_partner(&mut rules);
+    let watch = watch(&variant, &options, &compiled, &rules, &start);
+    Ok(Tables {
+        geometry: g,
+        sides,
+        kinds,
+        options,
+        motion,
+        pieces,
+        rules,
+        watch,
+        start,
+        variant,
+    })
+}
+
+/// What each kind is besides its moves; `dead` are the squares where it would have none.
+fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> PieceTable {
+    let (promotions, promotion_index) = promotions(variant, options);
+    let drop_squares = drop_squares(variant, &dead);
     let pieces = variant.pieces();
-    let royal = pieces.iter().map(|p| p.royal).collect();
-    let demoted = (0..pieces.len())
-        .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind::nth(k)))
-        .collect();
-    let resets_clock = pieces.iter().map(|p| p.resets_clock).collect();
-    let immunity = pieces.iter().map(|p| p.immunity).collect();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
-    let teleports = teleports(&variant, &options);
-    let setup = variant.setup_for(&options).to_vec();
+    let teleports = teleports(variant, options);
+    PieceTable {
+        promotes_on_capture: promotions.iter().any(|p| p.when_capturing),
+        promotions,
+        promotion_index,
+        dead,
+        drop_squares,
+        royal: pieces.iter().map(|p| p.royal).collect(),
+        demoted: (0..pieces.len())
+            .map(|k| pieces[k].demotes_to.unwrap_or(PieceKind::nth(k)))
+            .collect(),
+        resets_clock: pieces.iter().map(|p| p.resets_clock).collect(),
+        immunity: pieces.iter().map(|p| p.immunity).collect(),
+        has_borrowing: borrows.iter().any(|b| *b),
+        borrows,
+        any_teleports: teleports.iter().any(|t| !t.is_empty()),
+        teleports,
+        aimers: (0..pieces.len())
+            .map(|k| {
+                pieces
+                    .iter()
+                    .any(|p| p.unmoved_lost_to.contains(&PieceKind::nth(k)))
+            })
+            .collect(),
+        compulsory_drops: (0..pieces.len())
+            .map(PieceKind::nth)
+            .filter(|&k| variant.piece(k).drops.compulsory)
+            .collect(),
+    }
+}
+
+/// The start of the game under the options in force.
+fn start(variant: &Variant, options: &[bool]) -> Start {
+    let pieces = variant.pieces();
+    let setup = variant.setup_for(options).to_vec();
     let sides = variant.sides().len();
     let mut setup_counts = vec![0u16; pieces.len() * sides];
     for p in &setup {
         setup_counts[p.piece.index() * sides + p.side.index()] += 1;
     }
-    let promotes_on_capture = promotions.iter().any(|p| p.when_capturing);
-    let setup_hand = variant.hand_for(&options).to_vec();
-    let royal_at_start = setup.iter().any(|p| pieces[p.piece.index()].royal);
     let mut teams = [0; MAX_SIDES];
-    for (slot, team) in teams.iter_mut().zip(variant.teams_for(&options)) {
+    for (slot, team) in teams.iter_mut().zip(variant.teams_for(options)) {
         *slot = team;
     }
-    let has_en_passant = moves
+    Start {
+        royal_at_start: setup.iter().any(|p| pieces[p.piece.index()].royal),
+        setup_counts,
+        setup_hand: variant.hand_for(options).to_vec(),
+        teams,
+        setup,
+    }
+}
+
+/// What the legality test and the pieces' state watch, from the compiled moves and rules.
+fn watch(
+    variant: &Variant,
+    options: &[bool],
+    compiled: &Compiled<'_>,
+    rules: &RuleTable,
+    start: &Start,
+) -> Watch {
+    let kinds = variant.pieces().len();
+    let has_en_passant = compiled
         .paths
         .iter()
         .any(|p| p.flags.has(PathFlags::CREATES_EP));
-    // Everything derived from the paths and ways, before the tables are put together.
-    let g = variant.geometry();
-    let (sides, kinds) = (variant.sides().len(), pieces.len());
-    let compiled = Compiled {
-        g,
-        sides,
-        pool: &moves.pool,
-        paths: &moves.paths,
-        path_index: &moves.path_index,
-        ways: &ways,
-        way_offsets: &way_offsets,
-    };
-    let mut rules = rules;
-    let (from_sensitive, to_sensitive) = compiled.sensitivity(kinds, &rules);
-    compiled.mark_castlings_written_to_partner(&mut rules);
-    let ep_sources = compiled.ep_sources(kinds, has_en_passant);
-    let first_move = first_move_squares(&variant, &options, &setup);
-    let fen_noted = setup
+    let (from_sensitive, to_sensitive) = compiled.sensitivity(kinds, rules);
+    let first_move = first_move_squares(variant, options, &start.setup);
+    let fen_noted = start
+        .setup
         .iter()
         .filter(|p| variant.piece(p.piece).unmoved_in_fen)
         .map(|p| p.square)
@@ -73,58 +142,15 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
         tracked.insert(r.king);
         tracked.insert(r.partner);
     }
-    Ok(Tables {
-        geometry: g,
-        sides,
-        kinds,
-        options,
-        pool: moves.pool,
-        paths: moves.paths,
-        path_index: moves.path_index,
-        may_repeat: moves.may_repeat,
-        ways,
-        way_offsets,
-        promotions,
-        promotion_index,
-        dead: moves.dead,
-        drop_squares,
-        royal,
-        demoted,
-        resets_clock,
-        immunity,
-        has_borrowing: borrows.iter().any(|b| *b),
-        compulsory_drops: (0..variant.pieces().len())
-            .map(PieceKind::nth)
-            .filter(|&k| variant.piece(k).drops.compulsory)
-            .collect(),
-        borrows,
-        any_teleports: teleports.iter().any(|t| !t.is_empty()),
-        teleports,
-        rules,
+    Watch {
         from_sensitive,
         to_sensitive,
         tracked,
         first_move,
         fen_noted,
-        aimers: (0..variant.pieces().len())
-            .map(|k| {
-                variant
-                    .pieces()
-                    .iter()
-                    .any(|p| p.unmoved_lost_to.contains(&PieceKind::nth(k)))
-            })
-            .collect(),
-        ep_sources,
-        target_rules: moves.target_rules,
-        teams,
-        royal_at_start,
-        setup,
-        setup_counts,
-        setup_hand,
-        promotes_on_capture,
+        ep_sources: compiled.ep_sources(kinds, has_en_passant),
         has_en_passant,
-        variant,
-    })
+    }
 }
 
 /// The teleports of each kind under the options in force, with where each side's may land.

@@ -496,13 +496,25 @@ impl RuleTable {
     }
 }
 
-/// Everything the engine needs, compiled from a variant and a choice of options.
+/// Everything the engine needs, compiled from a variant and a choice of options, in parts
+/// each built whole before the tables are put together.
 pub struct Tables {
     variant: Variant,
     options: Vec<bool>,
     geometry: Geometry,
     sides: usize,
     kinds: usize,
+    motion: Motion,
+    pieces: PieceTable,
+    rules: RuleTable,
+    watch: Watch,
+    start: Start,
+}
+
+/// How the pieces move: the paths from every square, the ways between two squares, and what
+/// their captures may take.
+#[derive(PartialEq)]
+pub(super) struct Motion {
     /// Square runs shared by paths and ways.
     pool: Vec<Entry>,
     /// All paths, grouped by (kind, side, square).
@@ -513,6 +525,13 @@ pub struct Tables {
     /// All ways, grouped by (kind, side, from, to).
     ways: Vec<Way>,
     way_offsets: Vec<Vec<u32>>,
+    /// The kinds each capture predicate allows, as bit sets; entry 0 allows every kind.
+    target_rules: Vec<TargetRule>,
+}
+
+/// What each kind of piece is, besides its moves: promotions, drops, royalty, teleports.
+#[derive(PartialEq)]
+pub(super) struct PieceTable {
     /// `promote to` clauses, grouped by (kind, side).
     promotions: Vec<PromotionTable>,
     promotion_index: Vec<(u32, u32)>,
@@ -525,10 +544,22 @@ pub struct Tables {
     resets_clock: Vec<bool>,
     immunity: Vec<Immunity>,
     borrows: Vec<bool>,
+    has_borrowing: bool,
     /// Per kind: its teleports under the options in force.
     teleports: Vec<Vec<TeleportRule>>,
     any_teleports: bool,
-    rules: RuleTable,
+    /// Per kind: whether it takes some enemy kind's first-move state by aiming at it.
+    aimers: Vec<bool>,
+    /// Kinds whose drop is compulsory while one is in hand.
+    compulsory_drops: Vec<PieceKind>,
+    /// Whether some promotion clause asks whether the move captures.
+    promotes_on_capture: bool,
+}
+
+/// What the legality test and the pieces' state watch: squares whose change may expose a
+/// royal, squares whose first move counts, where en passant may be taken from.
+#[derive(PartialEq)]
+pub(super) struct Watch {
     /// Squares whose vacating may expose a royal on a square, per (side, royal square).
     from_sensitive: Vec<SquareSet>,
     /// Squares whose filling may expose a royal (a new cannon screen), per (side, royal square).
@@ -539,29 +570,25 @@ pub struct Tables {
     first_move: SquareSet,
     /// The start squares whose first-move state the FEN's castling field notes.
     fen_noted: SquareSet,
-    /// Per kind: whether it takes some enemy kind's first-move state by aiming at it.
-    aimers: Vec<bool>,
     /// Per (capturing side, target square): the kinds and squares that could capture en
     /// passant there.
     ep_sources: Vec<Vec<(PieceKind, Square)>>,
-    /// The kinds each capture predicate allows, as bit sets; entry 0 allows every kind.
-    target_rules: Vec<TargetRule>,
+    has_en_passant: bool,
+}
+
+/// The start of the game under the options in force: the pieces, the hands and the teams.
+#[derive(PartialEq)]
+pub(super) struct Start {
     /// The start position under the options in force.
     setup: Vec<super::variant::Placement>,
-    /// Each side's team under the options in force.
-    teams: [u8; MAX_SIDES],
-    /// Whether the start position has a royal piece.
-    royal_at_start: bool,
     /// Per (kind, side): how many the start position puts on the board.
     setup_counts: Vec<u16>,
     /// Pieces in hand at the start (side, kind).
     setup_hand: Vec<(Side, PieceKind)>,
-    /// Whether some promotion clause asks whether the move captures.
-    promotes_on_capture: bool,
-    has_en_passant: bool,
-    has_borrowing: bool,
-    /// Kinds whose drop is compulsory while one is in hand.
-    compulsory_drops: Vec<PieceKind>,
+    /// Whether the start position has a royal piece.
+    royal_at_start: bool,
+    /// Each side's team under the options in force.
+    teams: [u8; MAX_SIDES],
 }
 
 /// Most square entries the compiled paths may hold (two bytes each).
@@ -592,9 +619,9 @@ impl std::fmt::Debug for Tables {
         f.debug_struct("Tables")
             .field("variant", &self.variant.name())
             .field("options", &self.options)
-            .field("paths", &self.paths.len())
-            .field("ways", &self.ways.len())
-            .field("pool", &self.pool.len())
+            .field("paths", &self.motion.paths.len())
+            .field("ways", &self.motion.ways.len())
+            .field("pool", &self.motion.pool.len())
             .finish_non_exhaustive()
     }
 }
@@ -635,23 +662,13 @@ impl Tables {
     /// Whether `other` compiles the same game: every table that decides play is equal, the
     /// option values themselves aside.
     pub fn same_game(&self, other: &Tables) -> bool {
-        self.pool == other.pool
-            && self.paths == other.paths
-            && self.path_index == other.path_index
-            && self.ways == other.ways
-            && self.way_offsets == other.way_offsets
-            && self.promotions == other.promotions
-            && self.promotion_index == other.promotion_index
-            && self.drop_squares == other.drop_squares
-            && self.royal == other.royal
-            && self.demoted == other.demoted
-            && self.borrows == other.borrows
-            && self.teleports == other.teleports
+        // Every part is built from the variant and the options alone, so equal parts play
+        // the same game; the options themselves may differ.
+        self.motion == other.motion
+            && self.pieces == other.pieces
             && self.rules == other.rules
-            && self.setup == other.setup
-            && self.target_rules == other.target_rules
-            && self.tracked == other.tracked
-            && self.teams == other.teams
+            && self.watch == other.watch
+            && self.start == other.start
     }
 
     /// The variant the tables were compiled from.
@@ -706,7 +723,7 @@ impl Tables {
     /// `side`'s team under the options in force (its own index when it plays for itself).
     #[inline]
     pub fn team(&self, side: Side) -> u8 {
-        self.teams[side.index()]
+        self.start.teams[side.index()]
     }
 
     /// Whether `a` and `b` play on one team (a side is its own partner).
@@ -717,24 +734,24 @@ impl Tables {
 
     /// The start position under the options in force.
     pub fn setup(&self) -> &[super::variant::Placement] {
-        &self.setup
+        &self.start.setup
     }
 
     /// How many pieces of `kind` the setup puts on the board for `side`.
     #[inline]
     pub fn setup_count(&self, kind: PieceKind, side: Side) -> usize {
-        self.setup_counts[self.ks(kind, side)] as usize
+        self.start.setup_counts[self.ks(kind, side)] as usize
     }
 
     /// Whether some promotion clause in force applies only to captures (`when capturing`).
     #[inline]
     pub fn promotes_on_capture(&self) -> bool {
-        self.promotes_on_capture
+        self.pieces.promotes_on_capture
     }
 
     /// The pieces in hand at the start under the options in force.
     pub fn setup_hand(&self) -> &[(Side, PieceKind)] {
-        &self.setup_hand
+        &self.start.setup_hand
     }
 
     /// Whether a path or way with target rule `target`, of side `by`, may capture a piece of
@@ -748,14 +765,14 @@ impl Tables {
     /// have none and the attack test runs on every legality check.
     #[inline(never)]
     fn target_allows(&self, target: u16, kind: PieceKind, by: Side, owner: Side) -> bool {
-        let rule = &self.target_rules[target as usize];
+        let rule = &self.motion.target_rules[target as usize];
         rule.victims.contains(kind) && !(rule.enemies_only && self.partners(by, owner))
     }
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.
     #[inline]
     pub(crate) fn holding(&self, target: u16) -> Option<&HoldingRule> {
-        self.target_rules[target as usize].holding.as_ref()
+        self.motion.target_rules[target as usize].holding.as_ref()
     }
 
     /// The squares of zone `zone` for `side`.
@@ -767,7 +784,7 @@ impl Tables {
     /// The entry conditions of a path or way with target rule `target`.
     #[inline]
     pub(crate) fn entries(&self, target: u16) -> &[EntryRule] {
-        &self.target_rules[target as usize].entries
+        &self.motion.target_rules[target as usize].entries
     }
 
     /// The part of partition `partition` that `sq` lies in, for `side`.
@@ -784,44 +801,44 @@ impl Tables {
     /// Whether the start position under the options in force has a royal piece.
     #[inline]
     pub fn royal_at_start(&self) -> bool {
-        self.royal_at_start
+        self.start.royal_at_start
     }
 
     /// Whether pieces of `kind` are royal.
     #[inline]
     pub fn royal(&self, kind: PieceKind) -> bool {
-        self.royal[kind.index()]
+        self.pieces.royal[kind.index()]
     }
 
     /// What a captured piece of `kind` becomes in its captor's hand.
     #[inline]
     pub fn demoted(&self, kind: PieceKind) -> PieceKind {
-        self.demoted[kind.index()]
+        self.pieces.demoted[kind.index()]
     }
 
     /// Whether a move of `kind` resets the move-limit clock.
     #[inline]
     pub fn resets_clock(&self, kind: PieceKind) -> bool {
-        self.resets_clock[kind.index()]
+        self.pieces.resets_clock[kind.index()]
     }
 
     /// What explosions spare of `kind`.
     #[inline]
     pub fn immunity(&self, kind: PieceKind) -> Immunity {
-        self.immunity[kind.index()]
+        self.pieces.immunity[kind.index()]
     }
 
     /// Whether `kind` borrows the movement of friendly pieces.
     #[inline]
     pub fn borrows(&self, kind: PieceKind) -> bool {
-        self.borrows[kind.index()]
+        self.pieces.borrows[kind.index()]
     }
 
     /// The teleports of `kind` (none for most variants: the test is one branch).
     #[inline]
     pub(crate) fn teleports(&self, kind: PieceKind) -> &[TeleportRule] {
-        if self.any_teleports {
-            &self.teleports[kind.index()]
+        if self.pieces.any_teleports {
+            &self.pieces.teleports[kind.index()]
         } else {
             &[]
         }
@@ -830,71 +847,71 @@ impl Tables {
     /// Whether any kind borrows.
     #[inline]
     pub fn has_borrowing(&self) -> bool {
-        self.has_borrowing
+        self.pieces.has_borrowing
     }
 
     /// The start squares whose first-move state the FEN's castling field notes
     /// (`unmoved noted in fen`).
     #[inline]
     pub fn fen_noted_squares(&self) -> &SquareSet {
-        &self.fen_noted
+        &self.watch.fen_noted
     }
 
     /// Whether a move of `kind` may take an enemy's first-move state by aiming at it
     /// (`unmoved lost when aimed by`).
     #[inline]
     pub fn aims(&self, kind: PieceKind) -> bool {
-        self.aimers[kind.index()]
+        self.pieces.aimers[kind.index()]
     }
 
     /// The kinds whose drop is compulsory while one is in hand (`drop compulsory`).
     #[inline]
     pub fn compulsory_drops(&self) -> &[PieceKind] {
-        &self.compulsory_drops
+        &self.pieces.compulsory_drops
     }
 
     /// Whether any path creates en-passant targets.
     #[inline]
     pub fn has_en_passant(&self) -> bool {
-        self.has_en_passant
+        self.watch.has_en_passant
     }
 
     /// Squares where `kind` of `side` would have no move at all.
     #[inline]
     pub fn dead_squares(&self, kind: PieceKind, side: Side) -> &SquareSet {
-        &self.dead[self.ks(kind, side)]
+        &self.pieces.dead[self.ks(kind, side)]
     }
 
     /// Squares `kind` of `side` may be dropped on, before per-file and mate rules.
     #[inline]
     pub fn drop_squares(&self, kind: PieceKind, side: Side) -> &SquareSet {
-        &self.drop_squares[self.ks(kind, side)]
+        &self.pieces.drop_squares[self.ks(kind, side)]
     }
 
     /// Squares whose piece's "has it moved" state a rule reads (castling squares, the start
     /// squares of pieces with first-move patterns).
     #[inline]
     pub fn tracked_squares(&self) -> &SquareSet {
-        &self.tracked
+        &self.watch.tracked
     }
 
     /// The start squares of pieces whose own patterns ask whether they moved.
     #[inline]
     pub fn first_move_squares(&self) -> &SquareSet {
-        &self.first_move
+        &self.watch.first_move
     }
 
     /// The `promote to` clauses of `kind` for `side`.
     #[inline]
     pub fn promotions(&self, kind: PieceKind, side: Side) -> &[PromotionTable] {
-        let (a, b) = self.promotion_index[self.ks(kind, side)];
-        &self.promotions[a as usize..b as usize]
+        let (a, b) = self.pieces.promotion_index[self.ks(kind, side)];
+        &self.pieces.promotions[a as usize..b as usize]
     }
 
     /// Whether `kind` of `side` has any promotion clause in force.
     #[inline]
     pub fn may_promote(&self, kind: PieceKind, side: Side) -> bool {
-        let (a, b) = self.promotion_index[self.ks(kind, side)];
+        let (a, b) = self.pieces.promotion_index[self.ks(kind, side)];
         a != b
     }
 
@@ -910,11 +927,11 @@ impl Tables {
         captures: bool,
     ) -> Option<PromotionChoice<'_>> {
         let ks = self.ks(kind, side);
-        let (a, b) = self.promotion_index[ks];
+        let (a, b) = self.pieces.promotion_index[ks];
         if a == b {
             return None;
         }
-        let clauses = &self.promotions[a as usize..b as usize];
+        let clauses = &self.pieces.promotions[a as usize..b as usize];
         let mut applies = false;
         let mut forced = false;
         for c in clauses {
@@ -928,32 +945,32 @@ impl Tables {
             from,
             to,
             captures,
-            forced: forced || self.dead[ks].contains(to),
+            forced: forced || self.pieces.dead[ks].contains(to),
         })
     }
 
     /// The paths of `kind` for `side` from `sq`.
     #[inline]
     pub(crate) fn paths(&self, kind: PieceKind, side: Side, sq: Square) -> &[Path] {
-        let (a, b) = self.path_index[self.pss(kind, side, sq)];
-        &self.paths[a as usize..b as usize]
+        let (a, b) = self.motion.path_index[self.pss(kind, side, sq)];
+        &self.motion.paths[a as usize..b as usize]
     }
 
     /// Whether the paths of `kind` for `side` from `sq` may yield one move twice.
     #[inline]
     pub(crate) fn may_repeat(&self, kind: PieceKind, side: Side, sq: Square) -> bool {
-        self.may_repeat[self.pss(kind, side, sq)]
+        self.motion.may_repeat[self.pss(kind, side, sq)]
     }
 
     /// The ways `kind` of `side` on `from` reaches `to`.
     #[inline]
     pub(crate) fn ways(&self, kind: PieceKind, side: Side, from: Square, to: Square) -> &[Way] {
-        let offsets = &self.way_offsets[self.ks(kind, side)];
+        let offsets = &self.motion.way_offsets[self.ks(kind, side)];
         if offsets.is_empty() {
             return &[];
         }
         let i = from.index() * self.geometry.len() + to.index();
-        &self.ways[offsets[i] as usize..offsets[i + 1] as usize]
+        &self.motion.ways[offsets[i] as usize..offsets[i + 1] as usize]
     }
 
     /// The squares that must be empty for `path`, then its ray.
@@ -979,7 +996,7 @@ impl Tables {
 
     /// The squares a move along `route` passed before reaching `to`, in order.
     pub fn passed(&self, route: Route, to: Square) -> impl Iterator<Item = Square> + '_ {
-        self.pool[route.0 as usize..]
+        self.motion.pool[route.0 as usize..]
             .iter()
             .map(|e| e.square())
             .take_while(move |s| *s != to)
@@ -988,14 +1005,15 @@ impl Tables {
     /// The squares of a pool run.
     #[inline]
     fn run(&self, run: Run) -> &[Entry] {
-        &self.pool[run.start as usize..run.start as usize + run.len as usize]
+        &self.motion.pool[run.start as usize..run.start as usize + run.len as usize]
     }
 
     /// Per (capturing side, target): the pieces that could capture en passant there.
     #[inline]
     pub(crate) fn ep_sources(&self, side: Side, target: Square) -> &[(PieceKind, Square)] {
         // Empty where no piece takes en passant: a FEN may still name a square.
-        self.ep_sources
+        self.watch
+            .ep_sources
             .get(side.index() * self.geometry.len() + target.index())
             .map_or(&[], Vec::as_slice)
     }
@@ -1003,13 +1021,13 @@ impl Tables {
     /// Squares whose vacating may expose a royal of `side` standing on `royal`.
     #[inline]
     pub(crate) fn vacate_sensitive(&self, side: Side, royal: Square) -> &SquareSet {
-        &self.from_sensitive[side.index() * self.geometry.len() + royal.index()]
+        &self.watch.from_sensitive[side.index() * self.geometry.len() + royal.index()]
     }
 
     /// Squares whose filling may expose a royal of `side` standing on `royal`.
     #[inline]
     pub(crate) fn fill_sensitive(&self, side: Side, royal: Square) -> &SquareSet {
-        &self.to_sensitive[side.index() * self.geometry.len() + royal.index()]
+        &self.watch.to_sensitive[side.index() * self.geometry.len() + royal.index()]
     }
 
     #[inline]
