@@ -33,6 +33,9 @@ pub enum SetupError {
 pub(crate) struct Setup {
     sh: Arc<Shared>,
     board: Vec<Option<Piece>>,
+    /// The occupied squares in the order their pieces were put: the piece lists keep it, and
+    /// move generation, so a search's move order with it.
+    order: Vec<Square>,
     /// Pieces in hand per (side, kind), by `side * kinds + kind`.
     hands: Vec<u16>,
     in_hands: usize,
@@ -52,6 +55,7 @@ impl Setup {
         let t = &sh.t;
         Setup {
             board: vec![None; t.geometry().len()],
+            order: Vec::new(),
             hands: vec![0; t.sides() * t.kinds()],
             in_hands: 0,
             side_to_move: Side::FIRST,
@@ -70,10 +74,15 @@ impl Setup {
         let mut s = Setup::empty(Arc::new(Shared::new(tables)));
         let sh = Arc::clone(&s.sh);
         for p in sh.t.setup() {
-            s.board[p.square.index()] = Some(Piece {
+            let piece = Piece {
                 side: p.side,
                 kind: p.piece,
-            });
+            };
+            let put = s.put(p.square, piece);
+            debug_assert!(
+                put.is_ok(),
+                "the checker places a start position once per square"
+            );
         }
         for &(side, kind) in sh.t.setup_hand() {
             s.hands[side.index() * sh.t.kinds() + kind.index()] += 1;
@@ -100,12 +109,15 @@ impl Setup {
             return Err(SetupError::Occupied(g.name(sq).to_string()));
         }
         *cell = Some(piece);
+        self.order.push(sq);
         Ok(())
     }
 
     /// Puts `piece` on `sq`, replacing what stood there.
     pub(crate) fn replace(&mut self, sq: Square, piece: Piece) -> Result<(), SetupError> {
-        self.board[sq.index()] = None;
+        if self.board[sq.index()].take().is_some() {
+            self.order.retain(|&o| o != sq);
+        }
         self.put(sq, piece)
     }
 
@@ -184,9 +196,9 @@ impl Position {
     /// over (diagrams show any side to move).
     pub(crate) fn placed(s: Setup) -> Position {
         let mut p = Position::empty(Arc::clone(&s.sh));
-        for (i, piece) in s.board.iter().enumerate() {
-            if let Some(piece) = *piece {
-                p.put(Square::nth(i), piece);
+        for &sq in &s.order {
+            if let Some(piece) = s.board[sq.index()] {
+                p.put(sq, piece);
             }
         }
         p.hands = s.hands;
