@@ -638,18 +638,21 @@ fn progress(what: &str, len: u64) -> indicatif::ProgressBar {
     bar
 }
 
-/// `moves`: the legal moves, one per line or as JSON.
+/// `moves`: the legal moves, one per line or as JSON; none where the game has ended by
+/// repetition, as perft counts.
 fn moves(pos: &Position, san: bool, format: MovesFormat) -> Result<ExitCode, Failure> {
+    let legal = if pos.repeated_to_end() {
+        Vec::new()
+    } else {
+        pos.legal_moves()
+    };
     if format == MovesFormat::Json {
-        let moves: Vec<notation::MoveInfo> = pos
-            .legal_moves()
-            .iter()
-            .map(|m| notation::move_info(pos, m))
-            .collect();
+        let moves: Vec<notation::MoveInfo> =
+            legal.iter().map(|m| notation::move_info(pos, m)).collect();
         println!("{}", serde_json::to_string_pretty(&moves)?);
         return Ok(ExitCode::SUCCESS);
     }
-    for m in pos.legal_moves() {
+    for m in legal {
         if san {
             println!("{} {}", notation::coord(pos, &m), notation::san(pos, &m));
         } else {

@@ -346,6 +346,18 @@ impl Position {
         }
     }
 
+    /// Whether the game ends here by the repetition rule: the position (the side to move
+    /// included, after any sides passed over) occurs for the rule's count-th time. Perft and
+    /// the listing of moves treat such a position as finished, without moves.
+    pub fn repeated_to_end(&self) -> bool {
+        let Some(rep) = &self.tables().rules().repetition else {
+            return false;
+        };
+        let needed = usize::from(rep.count).saturating_sub(1);
+        needed <= self.undo.len()
+            && self.undo.iter().filter(|u| u.hash == self.hash).count() >= needed
+    }
+
     /// The outcome if the game is over in this position, `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.decided() {
@@ -366,7 +378,7 @@ impl Position {
             let earlier: Vec<usize> = (0..self.undo.len())
                 .filter(|&i| self.undo[i].hash == self.hash)
                 .collect();
-            if earlier.len() + 1 >= rep.count as usize {
+            if earlier.len() + 1 >= usize::from(rep.count) {
                 let n = self.undo.len();
                 let repeater = self.last_mover();
                 if rep.perpetual_check_loses && self.gave_check.len() == n {

@@ -5,8 +5,10 @@ use super::position::Position;
 
 /// Counts the legal move sequences of `depth` plies from `pos`.
 ///
-/// The last ply is counted in bulk, without being played. Game-ending rules other than
-/// running out of moves (repetition, move limits) are not applied, as is usual for perft.
+/// The last ply is counted in bulk, without being played. A position where the repetition
+/// rule ends the game has no moves, like one where the game is decided; move limits are not
+/// applied, as is usual for perft. (A position read from a FEN has no history, so counts too
+/// shallow for a repetition agree with programs that ignore the rule.)
 ///
 /// # Examples
 /// ```
@@ -19,6 +21,9 @@ use super::position::Position;
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if pos.repeated_to_end() {
+        return 0;
     }
     let mut moves = Vec::with_capacity(64);
     pos.legal_moves_into(&mut moves);
@@ -45,6 +50,9 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 /// counted, with the number of first moves (for progress reports).
 pub fn perft_divide_each(pos: &mut Position, depth: u32, mut each: impl FnMut(Move, u64, usize)) {
     let depth = depth.max(1);
+    if pos.repeated_to_end() {
+        return;
+    }
     let moves = pos.legal_moves();
     for &m in &moves {
         pos.make_turn(m);

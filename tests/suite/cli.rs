@@ -678,3 +678,22 @@ fn moves_played_first_with_moves() {
         "error: --moves, ply 5 `a3`: the game is over (checkmate)\n"
     );
 }
+
+/// A position where the repetition rule ends the game has no moves, for `moves` as for
+/// `perft`; one ply earlier it has its moves, and a move past the end is refused.
+#[test]
+fn a_position_drawn_by_repetition_has_no_moves() {
+    let cycle = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
+    let chess = "definitions/chess.variant";
+    let (list, _, code) = rulebook(&["moves", chess, "--moves", cycle]);
+    assert_eq!((list.as_str(), code), ("", 0));
+    let (perft, _, _) = rulebook(&["perft", chess, "1", "--moves", cycle]);
+    assert_eq!(perft.lines().last(), Some("Nodes searched: 0"));
+    let (list, _, _) = rulebook(&["moves", chess, "--moves", &cycle[..cycle.len() - 4]]);
+    assert_eq!(list.lines().count(), 22);
+    let (_, err, _) = rulebook(&["moves", chess, "--moves", &format!("{cycle} e4")]);
+    assert_eq!(
+        err,
+        "error: --moves, ply 9 `e4`: the game is over (repetition)\n"
+    );
+}

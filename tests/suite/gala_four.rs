@@ -254,6 +254,29 @@ fn the_third_occurrence_of_a_position_draws() {
     let o = pos.outcome().unwrap();
     assert!(o.is_draw());
     assert_eq!(o.reason.to_string(), "repetition");
+    // Ruling: "A finished position has no moves (perft counts it as a leaf)". One ply short
+    // of the third occurrence the last move still counts, and leads to the finished position.
+    assert!(pos.repeated_to_end());
+    assert_eq!(rulebook::engine::perft(&mut pos, 1), 0);
+    assert_eq!(rulebook::engine::perft(&mut pos, 2), 0);
+    pos.undo_move();
+    assert!(!pos.repeated_to_end());
+    let replies = pos.legal_moves().len() as u64;
+    assert!(replies > 1);
+    assert_eq!(rulebook::engine::perft(&mut pos, 1), replies);
+    // Every reply but the one that repeats has replies of its own.
+    let after: u64 = rulebook::engine::perft(&mut pos, 2);
+    let repeat = rulebook::engine::notation::parse_move(&pos, "p4p5").unwrap();
+    pos.play(repeat);
+    assert_eq!(rulebook::engine::perft(&mut pos, 1), 0);
+    pos.undo_move();
+    let mut others = 0;
+    for m in pos.legal_moves().into_iter().filter(|&m| m != repeat) {
+        pos.play(m);
+        others += rulebook::engine::perft(&mut pos, 1);
+        pos.undo_move();
+    }
+    assert_eq!(after, others);
 }
 
 /// Issue: "a four-colour board SVG of each mode": every player's pieces in its colour, and a
