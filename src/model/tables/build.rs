@@ -1001,7 +1001,9 @@ fn index_ways(
     g: Geometry,
 ) -> (Vec<Way>, Vec<Vec<u32>>) {
     let n = g.len();
-    let mut ways = Vec::new();
+    // Sized at once: grown by doubling, the list of a wide board held up to twice its ways,
+    // and both copies while it moved.
+    let mut ways = Vec::with_capacity(ways_by_from.iter().flatten().map(Vec::len).sum());
     // A way ends on a square of a stored path, so there are no more ways than pool entries,
     // whose positions fit a u32 (else the paths were refused).
     let offset = |ways: &Vec<Way>| u32::try_from(ways.len()).expect("fewer ways than pool entries");
