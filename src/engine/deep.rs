@@ -2,8 +2,9 @@
 //! left with nothing to move, a game that may never end, and internal errors (a panic, a FEN
 //! that does not read back, a move that does not undo), each with the moves that lead there.
 
+use super::clock::Instant;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{notation, Position};
 

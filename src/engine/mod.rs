@@ -1,6 +1,7 @@
 //! The interpreter: positions, move generation, legality, game outcome, perft and notation.
 
 mod attack;
+pub mod clock;
 pub mod deep;
 pub mod fen;
 mod make;

@@ -2,8 +2,8 @@
 //! definition's piece values (and hands), mate scores, and a node budget that keeps large
 //! variants responsive. Kept as a weaker opponent and as the yardstick of the full search.
 
+use crate::engine::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use crate::engine::mv::Move;
 use crate::engine::notation::is_capture;

@@ -14,9 +14,10 @@ mod eval;
 mod limits;
 mod tt;
 
+use crate::engine::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use basic::{best_move, evaluate, Found};
 pub use eval::Evaluator;
