@@ -1657,6 +1657,56 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
+    /// The report as miette's JSON, every span with its `line` and `column` (from 1, columns
+    /// in characters) next to its byte `offset` in `text`: what `check --format json` prints
+    /// and what an editor underlines.
+    ///
+    /// # Errors
+    /// If the report cannot be rendered.
+    pub fn to_json(&self, text: &str) -> Result<serde_json::Value, std::fmt::Error> {
+        let mut rendered = String::new();
+        miette::JSONReportHandler::new().render_report(&mut rendered, self)?;
+        // miette escapes only some control characters; the rest (a NUL in the file, say) would
+        // make the JSON invalid, and outside strings it writes none.
+        let escaped: String = rendered
+            .chars()
+            .map(|c| match c {
+                '\u{0}'..='\u{1f}' => format!("\\u{:04x}", u32::from(c)),
+                c => c.to_string(),
+            })
+            .collect();
+        let mut value = serde_json::from_str(&escaped).map_err(|_| std::fmt::Error)?;
+        with_lines_and_columns(&mut value, text);
+        Ok(value)
+    }
+}
+
+/// Adds `line` and `column` to every span of a JSON report, next to miette's byte `offset`.
+fn with_lines_and_columns(value: &mut serde_json::Value, text: &str) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(offset) = map.get("offset").and_then(serde_json::Value::as_u64) {
+                let offset = usize::try_from(offset).map_or(text.len(), |o| o.min(text.len()));
+                let before = &text[..text.floor_char_boundary(offset)];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                map.insert("line".into(), line.into());
+                map.insert("column".into(), column.into());
+            }
+            for v in map.values_mut() {
+                with_lines_and_columns(v, text);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items {
+                with_lines_and_columns(v, text);
+            }
+        }
+        _ => {}
+    }
+}
+
+impl Diagnostics {
     /// The most problems listed; a garbled file could otherwise produce thousands.
     pub const MAX_LISTED: usize = 100;
 

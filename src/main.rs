@@ -547,48 +547,8 @@ fn print_deep(name: &str, r: &rulebook::engine::deep::DeepReport) {
 
 /// The diagnostics as JSON, every span with its line and column.
 fn json_report(d: &rulebook::Diagnostics, text: &str) -> Result<serde_json::Value, Failure> {
-    let mut rendered = String::new();
-    miette::JSONReportHandler::new()
-        .render_report(&mut rendered, d)
-        .map_err(|e| Failure(format!("cannot write the report: {e}")))?;
-    // miette escapes only some control characters; the rest (a NUL in the file, say) would
-    // make the JSON invalid, and outside strings it writes none.
-    let escaped: String = rendered
-        .chars()
-        .map(|c| match c {
-            '\u{0}'..='\u{1f}' => format!("\\u{:04x}", u32::from(c)),
-            c => c.to_string(),
-        })
-        .collect();
-    let mut value = serde_json::from_str(&escaped)?;
-    with_lines_and_columns(&mut value, text);
-    Ok(value)
-}
-
-/// Adds `line` and `column` (from 1, columns in characters) to every span of a JSON report,
-/// next to miette's byte `offset`.
-fn with_lines_and_columns(value: &mut serde_json::Value, text: &str) {
-    match value {
-        serde_json::Value::Object(map) => {
-            if let Some(offset) = map.get("offset").and_then(serde_json::Value::as_u64) {
-                let offset = (offset as usize).min(text.len());
-                let before = &text[..text.floor_char_boundary(offset)];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                map.insert("line".into(), line.into());
-                map.insert("column".into(), column.into());
-            }
-            for v in map.values_mut() {
-                with_lines_and_columns(v, text);
-            }
-        }
-        serde_json::Value::Array(items) => {
-            for v in items {
-                with_lines_and_columns(v, text);
-            }
-        }
-        _ => {}
-    }
+    d.to_json(text)
+        .map_err(|e| Failure(format!("cannot write the report: {e}")))
 }
 
 /// `perft`: the count (or the count under each first move), then time and speed on stderr,
