@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the engine for the page: web/dist/rulebook.wasm.
+#
+# WebAssembly needs a compiler with the wasm32 target and the standard library's source,
+# which Debian packages apart from the usual toolchain: rustc-web and cargo-web (a second
+# rustc and cargo in /usr/bin), rust-web-src (the library's source, built here with
+# -Zbuild-std) and lld (wasm-ld, the linker). `--install` installs them first (as root).
+set -euo pipefail
+cd "$(dirname "$0")"
+if [[ "${1:-}" == "--install" ]]; then
+  apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src lld
+fi
+export RUSTC=/usr/bin/rustc
+# -Zbuild-std is unstable: Debian's compiler allows it under this switch.
+export RUSTC_BOOTSTRAP=1
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/bin/wasm-ld
+export CARGO_TARGET_DIR="$PWD/engine/target"
+/usr/bin/cargo build --manifest-path engine/Cargo.toml --release \
+  --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+mkdir -p dist
+cp engine/target/wasm32-unknown-unknown/release/rulebook_web.wasm dist/rulebook.wasm
+ls -l dist/rulebook.wasm

@@ -1,0 +1,229 @@
+//! Rulebook for a web page: every request is a JSON object and every answer one, so that the
+//! page's JavaScript needs no binding generator.
+//!
+//! Over WebAssembly's memory: the page asks `rb_alloc(n)` for `n` bytes, writes the request
+//! there in UTF-8, and calls `rb_call(ptr, n)`, which frees the request and returns the
+//! address of the answer: four bytes of length (little-endian), then the UTF-8 text. The page
+//! reads it and hands it back with `rb_free(ptr, 4 + length)`. The module imports one
+//! function, `env.rulebook_now_ms` (the page's `performance.now`), the engine's clock.
+//!
+//! Requests (`op` and its fields):
+//! - `check` `{definition}`: `{valid, report}`, the report as `rulebook check --format json`
+//!   writes it (each problem in `report.related`), every span with its line and column.
+//! - `position` `{definition, options?, fen?, moves?}`: `{fen, to_move, legal, outcome,
+//!   svg}`: the position after the moves (coordinate or algebraic), its legal moves in
+//!   coordinate notation, the result if the game is over, and the board drawn.
+//! - `perft` `{definition, options?, fen?, moves?, depth}`: `{nodes}`.
+//!
+//! A failure of any kind is `{error}`, one line; nothing panics across the boundary.
+
+use rulebook::engine::{notation, perft, record, Position};
+use rulebook::model::Tables;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// One request from the page.
+#[derive(Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+enum Request {
+    Check {
+        definition: String,
+    },
+    Position {
+        #[serde(flatten)]
+        game: Game,
+    },
+    Perft {
+        #[serde(flatten)]
+        game: Game,
+        depth: u32,
+    },
+}
+
+/// A game: the definition, its options, and the position in it.
+#[derive(Deserialize)]
+struct Game {
+    definition: String,
+    #[serde(default)]
+    options: Vec<(String, bool)>,
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// Deeper perft than this would keep the page busy for minutes; the page asks again.
+const MAX_PERFT_DEPTH: u32 = 8;
+
+impl Game {
+    fn position(&self) -> Result<Position, String> {
+        let variant = rulebook::load("definition", &self.definition).map_err(|d| {
+            format!(
+                "the definition has {} error(s): check it",
+                d.errors().count()
+            )
+        })?;
+        let tables = Tables::compile(&variant, &self.options).map_err(|e| e.to_string())?;
+        let start = Position::new(tables);
+        let mut pos = match &self.fen {
+            Some(fen) => start.with_fen(fen).map_err(|e| e.to_string())?,
+            None => start,
+        };
+        for (ply, text) in self.moves.iter().enumerate() {
+            if let Some(o) = pos.outcome() {
+                return Err(format!(
+                    "move {} `{text}`: the game is over ({})",
+                    ply + 1,
+                    o.reason
+                ));
+            }
+            let m = notation::parse_move(&pos, text)
+                .map_err(|e| format!("move {} `{text}`: {e}", ply + 1))?;
+            pos.try_play(m)
+                .map_err(|e| format!("move {} `{text}`: {e}", ply + 1))?;
+        }
+        Ok(pos)
+    }
+}
+
+/// The answer to one request text.
+pub fn answer(request: &str) -> Value {
+    let request: Request = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => return json!({ "error": format!("bad request: {e}") }),
+    };
+    match respond(request) {
+        Ok(v) => v,
+        Err(e) => json!({ "error": e }),
+    }
+}
+
+fn respond(request: Request) -> Result<Value, String> {
+    match request {
+        Request::Check { definition } => {
+            let report = rulebook::check_source("definition", &definition);
+            let diagnostics = match &report.diagnostics {
+                Some(d) => d.to_json(&definition).map_err(|e| e.to_string())?,
+                None => json!({ "related": [] }),
+            };
+            Ok(json!({ "valid": !report.has_errors, "report": diagnostics }))
+        }
+        Request::Position { game } => {
+            let pos = game.position()?;
+            let ended = pos.repeated_to_end();
+            let legal: Vec<String> = match ended {
+                true => Vec::new(),
+                false => pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| notation::coord(&pos, m))
+                    .collect(),
+            };
+            let outcome = pos.outcome().map(|o| record::describe(&pos, &o));
+            let to_move = pos.tables().variant().side(pos.side_to_move()).name.clone();
+            Ok(json!({
+                "fen": pos.fen(),
+                "to_move": to_move,
+                "legal": legal,
+                "outcome": outcome,
+                "svg": rulebook::render::board_svg(&pos),
+            }))
+        }
+        Request::Perft { game, depth } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!("perft depth {depth}: at most {MAX_PERFT_DEPTH}"));
+            }
+            let mut pos = game.position()?;
+            Ok(json!({ "nodes": perft(&mut pos, depth) }))
+        }
+    }
+}
+
+/// Room for `len` bytes, for the page to write a request into.
+#[no_mangle]
+pub extern "C" fn rb_alloc(len: usize) -> *mut u8 {
+    let mut buf = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buf.as_mut_ptr();
+    std::mem::forget(buf);
+    ptr
+}
+
+/// Gives back `len` bytes from [`rb_alloc`] or an answer of [`rb_call`].
+///
+/// # Safety
+/// `ptr` and `len` must be those of one allocation made here, not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn rb_free(ptr: *mut u8, len: usize) {
+    // SAFETY: the caller gives back an allocation of this module, whole.
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
+}
+
+/// Answers the request of `len` bytes at `ptr` (which it frees): the answer's address, a
+/// four-byte little-endian length before its text.
+///
+/// # Safety
+/// `ptr` and `len` must be an allocation of [`rb_alloc`] holding the request.
+#[no_mangle]
+pub unsafe extern "C" fn rb_call(ptr: *mut u8, len: usize) -> *mut u8 {
+    // SAFETY: the page wrote `len` bytes into an allocation of `rb_alloc` of that size.
+    let bytes = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
+    let answer = match std::str::from_utf8(&bytes) {
+        Ok(text) => answer(text),
+        Err(_) => json!({ "error": "the request is not UTF-8" }),
+    };
+    let text = answer.to_string();
+    let length = u32::try_from(text.len()).unwrap_or(u32::MAX).to_le_bytes();
+    let mut out = Vec::with_capacity(4 + text.len());
+    out.extend_from_slice(&length);
+    out.extend_from_slice(text.as_bytes());
+    // The page frees it with the length it reads, so capacity and length must agree.
+    out.shrink_to_fit();
+    let ptr = out.as_mut_ptr();
+    std::mem::forget(out);
+    ptr
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> String {
+        std::fs::read_to_string("../../definitions/chess.variant").unwrap()
+    }
+
+    #[test]
+    fn perft_and_positions_answer_as_the_command_line_does() {
+        let a = answer(&json!({"op": "perft", "definition": chess(), "depth": 3}).to_string());
+        assert_eq!(a["nodes"], 8902);
+        let a = answer(
+            &json!({"op": "position", "definition": chess(), "moves": ["e4", "e7e5"]}).to_string(),
+        );
+        assert_eq!(
+            a["fen"],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert_eq!(a["legal"].as_array().unwrap().len(), 29);
+        assert!(a["svg"].as_str().unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn a_bad_definition_is_reported_with_lines_and_columns() {
+        let text = chess().replacen("in last-rank", "in last-rnk", 1);
+        let a = answer(&json!({"op": "check", "definition": text}).to_string());
+        assert_eq!(a["valid"], false);
+        let first = &a["report"]["related"][0];
+        assert_eq!(first["code"], "rulebook::names::unknown_zone");
+        assert_eq!(first["labels"][0]["span"]["line"], 30);
+        assert_eq!(first["labels"][0]["span"]["column"], 42);
+    }
+
+    #[test]
+    fn bad_requests_are_one_line_errors() {
+        for request in ["", "{}", r#"{"op":"perft","definition":"x","depth":1}"#] {
+            let a = answer(request);
+            let e = a["error"].as_str().unwrap();
+            assert!(!e.contains('\n'), "{e}");
+        }
+        let a = answer(&json!({"op": "perft", "definition": chess(), "depth": 99}).to_string());
+        assert!(a["error"].as_str().unwrap().contains("at most"));
+    }
+}
