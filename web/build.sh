@@ -4,11 +4,13 @@
 # WebAssembly needs a compiler with the wasm32 target and the standard library's source,
 # which Debian packages apart from the usual toolchain: rustc-web and cargo-web (a second
 # rustc and cargo in /usr/bin), rust-web-src (the library's source, built here with
-# -Zbuild-std) and lld (wasm-ld, the linker). `--install` installs them first (as root).
+# -Zbuild-std) and lld (wasm-ld, the linker). `--install` installs them first (as root), with
+# Chromium and the browser tests' driver (playwright-core, from npm).
 set -euo pipefail
 cd "$(dirname "$0")"
 if [[ "${1:-}" == "--install" ]]; then
-  apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src lld
+  apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src lld chromium
+  npm ci --no-audit --no-fund
 fi
 export RUSTC=/usr/bin/rustc
 # -Zbuild-std is unstable: Debian's compiler allows it under this switch.
@@ -19,4 +21,18 @@ export CARGO_TARGET_DIR="$PWD/engine/target"
   --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 mkdir -p dist
 cp engine/target/wasm32-unknown-unknown/release/rulebook_web.wasm dist/rulebook.wasm
+cp index.html style.css app.js worker.js rulebook.js dist/
+# The shipped definitions, for the page's menu.
+node --input-type=module -e '
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+const list = [];
+for (const [group, dir] of [["games", "../definitions"], ["library", "../definitions/library"]]) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".variant")).sort()) {
+    const text = readFileSync(`${dir}/${file}`, "utf8");
+    const name = /variant\s+"([^"]+)"/.exec(text)?.[1] ?? file;
+    list.push({ group, file: group === "games" ? file : `library/${file}`, name, text });
+  }
+}
+writeFileSync("dist/definitions.json", JSON.stringify(list));
+'
 ls -l dist/rulebook.wasm

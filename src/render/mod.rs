@@ -23,5 +23,5 @@ pub use diagram::{
     DiagramMode, LegendInfo, Marker, PlacedInfo, PlayerInfo, TargetInfo,
 };
 pub use gallery::{gallery, standing_squares, Gallery, GalleryDiagram, GalleryPiece};
-pub use svg::{board_svg, move_diagram_svg};
+pub use svg::{board_svg, move_diagram_svg, square_box};
 pub use text::TextStyle;

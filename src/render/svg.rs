@@ -113,6 +113,13 @@ fn corner(g: Geometry, sq: Square) -> (i32, i32) {
     (x, y)
 }
 
+/// Where a square is drawn in [`board_svg`]'s picture: its cell's left and top edges and its
+/// size, in the picture's units, for a page that turns clicks into squares.
+pub fn square_box(g: Geometry, sq: Square) -> (i32, i32, i32) {
+    let (x, y) = corner(g, sq);
+    (x, y, CELL)
+}
+
 /// The centre of a square's cell.
 fn centre(g: Geometry, sq: Square) -> (i32, i32) {
     let (x, y) = corner(g, sq);

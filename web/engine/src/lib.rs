@@ -11,13 +11,16 @@
 //! - `check` `{definition}`: `{valid, report}`, the report as `rulebook check --format json`
 //!   writes it (each problem in `report.related`), every span with its line and column.
 //! - `position` `{definition, options?, fen?, moves?}`: `{fen, to_move, legal, outcome,
-//!   svg}`: the position after the moves (coordinate or algebraic), its legal moves in
-//!   coordinate notation, the result if the game is over, and the board drawn.
+//!   svg, squares}`: the position after the moves (coordinate or algebraic), its legal moves
+//!   (each as `rulebook moves --format json` describes it), the result if the game is over,
+//!   the board drawn, and where each square is in the picture (`[name, x, y, size]`).
 //! - `perft` `{definition, options?, fen?, moves?, depth}`: `{nodes}`.
+//! - `best` `{definition, options?, fen?, moves?, millis}`: `{move, depth, nodes}`, the
+//!   engine's move within that time (`move` is null when there is none).
 //!
 //! A failure of any kind is `{error}`, one line; nothing panics across the boundary.
 
-use rulebook::engine::{notation, perft, record, Position};
+use rulebook::engine::{notation, perft, record, search, Position};
 use rulebook::model::Tables;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -37,6 +40,11 @@ enum Request {
         #[serde(flatten)]
         game: Game,
         depth: u32,
+    },
+    Best {
+        #[serde(flatten)]
+        game: Game,
+        millis: u64,
     },
 }
 
@@ -110,14 +118,23 @@ fn respond(request: Request) -> Result<Value, String> {
         Request::Position { game } => {
             let pos = game.position()?;
             let ended = pos.repeated_to_end();
-            let legal: Vec<String> = match ended {
+            let legal: Vec<notation::MoveInfo> = match ended {
                 true => Vec::new(),
                 false => pos
                     .legal_moves()
                     .iter()
-                    .map(|m| notation::coord(&pos, m))
+                    .map(|m| notation::move_info(&pos, m))
                     .collect(),
             };
+            let g = pos.tables().geometry();
+            let squares: Vec<Value> = g
+                .squares()
+                .filter(|&sq| !g.is_hole(sq))
+                .map(|sq| {
+                    let (x, y, size) = rulebook::render::square_box(g, sq);
+                    json!([g.name(sq).to_string(), x, y, size])
+                })
+                .collect();
             let outcome = pos.outcome().map(|o| record::describe(&pos, &o));
             let to_move = pos.tables().variant().side(pos.side_to_move()).name.clone();
             Ok(json!({
@@ -126,6 +143,7 @@ fn respond(request: Request) -> Result<Value, String> {
                 "legal": legal,
                 "outcome": outcome,
                 "svg": rulebook::render::board_svg(&pos),
+                "squares": squares,
             }))
         }
         Request::Perft { game, depth } => {
@@ -134,6 +152,20 @@ fn respond(request: Request) -> Result<Value, String> {
             }
             let mut pos = game.position()?;
             Ok(json!({ "nodes": perft(&mut pos, depth) }))
+        }
+        Request::Best { game, millis } => {
+            let pos = game.position()?;
+            let mut engine = search::Engine::new(&pos, 16);
+            let limits = search::Limits {
+                movetime: Some(std::time::Duration::from_millis(millis.clamp(1, 600_000))),
+                ..Default::default()
+            };
+            let (best, report) = engine.search(&pos, &limits, &mut |_| {});
+            Ok(json!({
+                "move": best.map(|m| notation::move_info(&pos, &m)),
+                "depth": report.depth,
+                "nodes": report.nodes,
+            }))
         }
     }
 }
@@ -202,7 +234,15 @@ mod tests {
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
         assert_eq!(a["legal"].as_array().unwrap().len(), 29);
+        assert_eq!(a["legal"][0]["from"], "b1");
         assert!(a["svg"].as_str().unwrap().starts_with("<svg"));
+        assert_eq!(a["squares"].as_array().unwrap().len(), 64);
+        assert_eq!(a["squares"][0], json!(["a1", 24, 304, 40]));
+        let a = answer(
+            &json!({"op": "best", "definition": chess(), "moves": ["f3", "e5", "g4"], "millis": 200})
+                .to_string(),
+        );
+        assert_eq!(a["move"]["san"], "Qh4#");
     }
 
     #[test]

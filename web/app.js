@@ -1,0 +1,291 @@
+// The playground: a definition edited with live diagnostics, its board played on, perft run.
+// Every rule lives in the engine (rulebook.wasm, in a worker); this file only shows and asks.
+
+const $ = (id) => document.getElementById(id);
+const worker = new Worker('worker.js', { type: 'module' });
+let nextId = 0;
+const waiting = new Map();
+worker.onmessage = ({ data: { id, answer } }) => {
+  waiting.get(id)(answer);
+  waiting.delete(id);
+};
+const ask = (request) =>
+  new Promise((resolve) => {
+    const id = nextId++;
+    waiting.set(id, resolve);
+    worker.postMessage({ id, request });
+  });
+
+const state = { definition: '', fen: null, moves: [], position: null, selected: null, valid: false };
+// For the browser tests and the curious: the page's state in the console.
+window.playground = state;
+
+// --- definitions: the shipped ones, a file, a link ---------------------------------------
+
+const definitions = await fetch('definitions.json').then((r) => r.json());
+for (const group of ['games', 'library']) {
+  const optgroup = document.createElement('optgroup');
+  optgroup.label = group === 'games' ? 'Games' : 'Library';
+  for (const d of definitions.filter((d) => d.group === group)) {
+    optgroup.append(new Option(d.name, d.file));
+  }
+  $('menu').append(optgroup);
+}
+
+async function encode(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+async function decode(code) {
+  const binary = atob(code.replaceAll('-', '+').replaceAll('_', '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).text();
+}
+
+function loadDefinition(text) {
+  $('editor').value = text;
+  state.fen = null;
+  check(true);
+}
+
+$('menu').onchange = () => {
+  const d = definitions.find((d) => d.file === $('menu').value);
+  history.replaceState(null, '', location.pathname);
+  loadDefinition(d.text);
+};
+$('open').onchange = async () => {
+  const file = $('open').files[0];
+  if (file) loadDefinition(await file.text());
+};
+$('download').onclick = () => {
+  const name = (/variant\s+"([^"]+)"/.exec($('editor').value)?.[1] ?? 'definition')
+    .toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([$('editor').value], { type: 'text/plain' }));
+  a.download = `${name}.variant`;
+  a.click();
+};
+$('share').onclick = async () => {
+  const link = `${location.origin}${location.pathname}#def=${await encode($('editor').value)}`;
+  history.replaceState(null, '', link);
+  try {
+    await navigator.clipboard.writeText(link);
+    status('link copied');
+  } catch {
+    status('link in the address bar');
+  }
+};
+
+function status(text) {
+  $('status').textContent = text;
+}
+
+// --- checking as you type ------------------------------------------------------------------
+
+let timer = null;
+$('editor').addEventListener('input', () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => check(true), 300);
+});
+
+async function check(restart) {
+  const text = $('editor').value;
+  const answer = await ask({ op: 'check', definition: text });
+  if (text !== $('editor').value) return; // typed on since: a newer check follows
+  const panel = $('diagnostics');
+  panel.replaceChildren();
+  for (const d of answer.report?.related ?? []) {
+    const span = d.labels?.[0]?.span;
+    const div = document.createElement('div');
+    div.className = `diagnostic ${d.severity}`;
+    const where = span ? `${span.line}:${span.column}` : '';
+    div.innerHTML = `<b></b> <code></code><div class="message"></div><div class="help"></div>`;
+    div.querySelector('b').textContent = where;
+    div.querySelector('code').textContent = d.code ?? '';
+    div.querySelector('.message').textContent = d.message;
+    div.querySelector('.help').textContent = d.help ?? '';
+    if (span) {
+      div.onclick = () => {
+        const editor = $('editor');
+        editor.focus();
+        editor.setSelectionRange(span.offset, span.offset + Math.max(span.length, 1));
+      };
+    }
+    panel.append(div);
+  }
+  if (answer.error) panel.textContent = answer.error;
+  state.valid = answer.valid === true;
+  status(state.valid ? 'valid' : 'not valid');
+  if (state.valid && (restart || text !== state.definition)) {
+    state.definition = text;
+    state.moves = [];
+    state.sans = [];
+    await show();
+  }
+}
+
+// --- the board -----------------------------------------------------------------------------
+
+function game() {
+  return { definition: state.definition, fen: state.fen ?? undefined, moves: state.moves };
+}
+
+async function show() {
+  const p = await ask({ op: 'position', ...game() });
+  if (p.error) {
+    status(p.error);
+    return;
+  }
+  state.position = p;
+  state.selected = null;
+  $('board').innerHTML = p.svg;
+  $('fen').value = p.fen;
+  $('result').textContent = p.outcome ?? `${p.to_move} to move`;
+  const record = $('record');
+  record.replaceChildren(...state.sans.map((san) => Object.assign(document.createElement('li'), { textContent: san })));
+  const drops = $('drops');
+  drops.replaceChildren();
+  for (const m of p.legal.filter((m) => !m.from)) {
+    const b = document.createElement('button');
+    b.textContent = m.san;
+    b.onclick = () => play(m);
+    drops.append(b);
+  }
+  $('picker').hidden = true;
+}
+state.sans = [];
+
+function squareAt(event) {
+  const svg = $('board').querySelector('svg');
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const hit = state.position.squares.find(([, x, y, size]) =>
+    point.x >= x && point.x < x + size && point.y >= y && point.y < y + size);
+  return hit?.[0];
+}
+
+function mark(squares) {
+  const svg = $('board').querySelector('svg');
+  svg.querySelectorAll('.mark').forEach((m) => m.remove());
+  for (const [name, colour] of squares) {
+    const box = state.position.squares.find(([n]) => n === name);
+    if (!box) continue;
+    const [, x, y, size] = box;
+    const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    c.setAttribute('class', 'mark');
+    c.dataset.square = name;
+    c.setAttribute('cx', x + size / 2);
+    c.setAttribute('cy', y + size / 2);
+    c.setAttribute('r', size / 5);
+    c.setAttribute('fill', colour);
+    c.setAttribute('fill-opacity', '0.6');
+    c.setAttribute('pointer-events', 'none');
+    svg.append(c);
+  }
+}
+
+$('board').onclick = (event) => {
+  if (!state.position) return;
+  const square = squareAt(event);
+  if (!square) return;
+  const legal = state.position.legal;
+  if (state.selected) {
+    const moves = legal.filter((m) => m.from === state.selected && m.to === square);
+    if (moves.length === 1) return play(moves[0]);
+    if (moves.length > 1) return pick(moves);
+  }
+  const from = legal.filter((m) => m.from === square);
+  state.selected = from.length ? square : null;
+  mark([[square, '#1565c0'], ...from.map((m) => [m.to, m.capture ? '#c62828' : '#1a7f37'])]);
+};
+
+function pick(moves) {
+  const picker = $('picker');
+  picker.replaceChildren(...moves.map((m) => {
+    const b = document.createElement('button');
+    b.textContent = m.san;
+    b.onclick = () => play(m);
+    return b;
+  }));
+  picker.hidden = false;
+}
+
+async function play(m) {
+  state.moves.push(m.coord);
+  state.sans.push(m.san);
+  await show();
+  if ($('reply').checked && !state.position.outcome && state.position.legal.length) {
+    await engineMove();
+  }
+}
+
+async function engineMove() {
+  status('thinking…');
+  const answer = await ask({ op: 'best', ...game(), millis: Number($('millis').value) || 1000 });
+  if (answer.move) {
+    state.moves.push(answer.move.coord);
+    state.sans.push(answer.move.san);
+    status(`engine: ${answer.move.san} (depth ${answer.depth}, ${answer.nodes} nodes)`);
+    await show();
+  } else {
+    status(answer.error ?? 'no move');
+  }
+}
+
+$('new').onclick = () => {
+  state.fen = null;
+  state.moves = [];
+  state.sans = [];
+  show();
+};
+$('undo').onclick = () => {
+  state.moves.pop();
+  state.sans.pop();
+  show();
+};
+$('engine').onclick = engineMove;
+$('setfen').onclick = async () => {
+  state.fen = $('fen').value.trim();
+  state.moves = [];
+  state.sans = [];
+  const p = await ask({ op: 'position', ...game() });
+  if (p.error) {
+    status(p.error);
+    state.fen = null;
+    return;
+  }
+  show();
+};
+$('perft').onclick = async () => {
+  const depth = Number($('depth').value);
+  $('perftout').textContent = 'counting…';
+  const start = performance.now();
+  const answer = await ask({ op: 'perft', ...game(), depth });
+  const ms = performance.now() - start;
+  $('perftout').textContent = answer.error ??
+    `${answer.nodes.toLocaleString('en')} nodes in ${ms.toFixed(0)} ms (${Math.round(answer.nodes / ms * 1000).toLocaleString('en')} nodes/s)`;
+};
+document.addEventListener('keydown', (e) => {
+  if (e.ctrlKey && e.key === 'z' && document.activeElement !== $('editor')) {
+    e.preventDefault();
+    $('undo').click();
+  }
+  if (e.ctrlKey && e.key === 'e') {
+    e.preventDefault();
+    engineMove();
+  }
+});
+
+// --- start: a link's definition, else the first game -----------------------------------------
+
+const shared = /#def=(.+)$/.exec(location.hash)?.[1];
+if (shared) {
+  loadDefinition(await decode(shared));
+} else {
+  $('menu').value = 'gala-xiangqi.variant';
+  loadDefinition(definitions.find((d) => d.file === 'gala-xiangqi.variant').text);
+}

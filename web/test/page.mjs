@@ -1,0 +1,128 @@
+// The playground in headless Chromium: node web/test/page.mjs (after web/build.sh and
+// `npm ci` in web/). Serves web/dist on a local port, drives the page as a user would, and
+// saves screenshots in web/test/screenshots/.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+
+const dist = new URL('../dist/', import.meta.url);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.json': 'application/json' };
+const server = createServer(async (req, res) => {
+  const path = new URL(req.url, 'http://x').pathname.replace(/^\/$/, '/index.html');
+  try {
+    const body = await readFile(new URL(`.${path}`, dist));
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const url = `http://127.0.0.1:${server.address().port}/`;
+const shots = new URL('./screenshots/', import.meta.url);
+await mkdir(shots, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const failures = [];
+// Clicks the middle of a square of the board, where the page draws it.
+const clickSquare = async (page, name) => {
+  const [x, y] = await page.evaluate((name) => {
+    const svg = document.querySelector('#board svg');
+    const r = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const s = window.playground.position.squares.find(([n]) => n === name);
+    return [r.left + (s[1] + s[3] / 2) * r.width / vb.width, r.top + (s[2] + s[3] / 2) * r.height / vb.height];
+  }, name);
+  await page.mouse.click(x, y);
+};
+const step = async (name, body) => {
+  try {
+    await body();
+    console.log(`ok: ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAILED: ${name}\n${e.stack}`);
+  }
+};
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
+  await page.goto(url);
+  await page.waitForSelector('#board svg');
+
+  await step('Gala Xiang-Qi opens with its board and a rook shows the moves the CLI lists', async () => {
+    await page.screenshot({ path: new URL('start.png', shots).pathname });
+    await clickSquare(page, 'a5');
+    const marked = await page.evaluate(() =>
+      [...document.querySelectorAll('#board .mark')].map((m) => m.dataset.square).slice(1).sort());
+    const root = new URL('../../', import.meta.url).pathname;
+    const cli = execFileSync(`${root}target/release/rulebook`,
+      ['moves', `${root}definitions/gala-xiangqi.variant`], { encoding: 'utf8' });
+    const expected = cli.split('\n').filter((m) => m.startsWith('a5')).map((m) => m.slice(2)).sort();
+    assert.ok(expected.length > 0);
+    assert.deepEqual(marked, expected);
+    await page.screenshot({ path: new URL('rook.png', shots).pathname });
+  });
+
+  await step('perft 3 of chess shows 8,902', async () => {
+    await page.selectOption('#menu', 'chess.variant');
+    await page.waitForFunction(() => document.querySelector('#fen').value.startsWith('rnbqkbnr'));
+    await page.fill('#depth', '3');
+    await page.click('#perft');
+    await page.waitForFunction(() => /nodes in/.test(document.querySelector('#perftout').textContent));
+    assert.match(await page.textContent('#perftout'), /^8,902 nodes/);
+  });
+
+  await step('a move against the engine gets a legal reply', async () => {
+    await page.fill('#millis', '200');
+    await clickSquare(page, 'e2');
+    await clickSquare(page, 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('#record li').length === 2);
+    const fen = await page.inputValue('#fen');
+    assert.match(fen, / w KQkq /);
+    await page.screenshot({ path: new URL('played.png', shots).pathname });
+  });
+
+  await step('a mistake is underlined at its line with its code', async () => {
+    const text = await page.inputValue('#editor');
+    await page.fill('#editor', text.replace('in last-rank', 'in last-rnk'));
+    await page.waitForSelector('.diagnostic');
+    const first = await page.textContent('.diagnostic');
+    assert.match(first, /^30:42/);
+    assert.match(first, /rulebook::names::unknown_zone/);
+    await page.click('.diagnostic');
+    const selected = await page.evaluate(() => {
+      const e = document.querySelector('#editor');
+      return e.value.slice(e.selectionStart, e.selectionEnd);
+    });
+    assert.equal(selected, 'last-rnk');
+    await page.screenshot({ path: new URL('diagnostic.png', shots).pathname });
+  });
+
+  await step('a shared link reopens the same definition', async () => {
+    const text = await page.inputValue('#editor');
+    await page.click('#share');
+    await page.waitForFunction(() => location.hash.startsWith('#def='));
+    const link = page.url();
+    const other = await browser.newPage();
+    await other.goto(link);
+    await other.waitForFunction((t) => document.querySelector('#editor').value === t, text);
+    await other.close();
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failures.length) {
+  console.log(`${failures.length} failed: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('ok');
