@@ -125,7 +125,10 @@ async function check(restart) {
     state.definition = text;
     state.moves = [];
     state.sans = [];
+    state.diagramSquare = null;
+    $('diagram').textContent = 'Click a piece.';
     await show();
+    await showPieces();
   }
 }
 
@@ -143,11 +146,22 @@ async function show() {
   }
   state.position = p;
   state.selected = null;
+  state.diagramSquare = null;
+  $('diagram').textContent = 'Click a piece.';
   $('board').innerHTML = p.svg;
   $('fen').value = p.fen;
   $('result').textContent = p.outcome ?? `${p.to_move} to move`;
+  // The record in rounds: one numbered row per turn of every side.
   const record = $('record');
-  record.replaceChildren(...state.sans.map((san) => Object.assign(document.createElement('li'), { textContent: san })));
+  record.replaceChildren();
+  for (let i = 0; i < state.sans.length; i += p.sides) {
+    const li = document.createElement('li');
+    li.append(Object.assign(document.createElement('b'), { textContent: `${i / p.sides + 1}.` }));
+    for (const san of state.sans.slice(i, i + p.sides)) {
+      li.append(Object.assign(document.createElement('span'), { textContent: san }));
+    }
+    record.append(li);
+  }
   const drops = $('drops');
   drops.replaceChildren();
   for (const m of p.legal.filter((m) => !m.from)) {
@@ -201,7 +215,32 @@ $('board').onclick = (event) => {
   const from = legal.filter((m) => m.from === square);
   state.selected = from.length ? square : null;
   mark([[square, '#1565c0'], ...from.map((m) => [m.to, m.capture ? '#c62828' : '#1a7f37'])]);
+  showDiagram(square);
 };
+
+// The move diagram of the piece last clicked, as `rulebook diagram` draws it.
+async function showDiagram(square) {
+  state.diagramSquare = square;
+  const answer = await ask({ op: 'diagram', ...game(), square, alone: $('alone').checked });
+  if (answer.svg) {
+    state.diagramSvg = answer.svg;
+    $('diagram').innerHTML = answer.svg;
+    $('diagrambox').open = true;
+  }
+}
+$('alone').onchange = () => state.diagramSquare && showDiagram(state.diagramSquare);
+
+async function showPieces() {
+  const pieces = await ask({ op: 'pieces', definition: state.definition });
+  const body = $('pieces').querySelector('tbody');
+  body.replaceChildren();
+  for (const p of Array.isArray(pieces) ? pieces : []) {
+    const tr = document.createElement('tr');
+    const cells = [`${p.name} (${p.letter})`, p.betza ?? '', [...p.moves, ...p.facts].join(' ')];
+    for (const text of cells) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
+    body.append(tr);
+  }
+}
 
 function pick(moves) {
   const picker = $('picker');

@@ -36,6 +36,7 @@ const failures = [];
 const clickSquare = async (page, name) => {
   const [x, y] = await page.evaluate((name) => {
     const svg = document.querySelector('#board svg');
+    svg.scrollIntoView({ block: 'center' });
     const r = svg.getBoundingClientRect();
     const vb = svg.viewBox.baseVal;
     const s = window.playground.position.squares.find(([n]) => n === name);
@@ -49,6 +50,7 @@ const step = async (name, body) => {
     console.log(`ok: ${name}`);
   } catch (e) {
     failures.push(name);
+    await browser.contexts()[0]?.pages()[0]?.screenshot({ path: new URL(`failed.png`, shots).pathname });
     console.log(`FAILED: ${name}\n${e.stack}`);
   }
 };
@@ -69,7 +71,17 @@ try {
     const expected = cli.split('\n').filter((m) => m.startsWith('a5')).map((m) => m.slice(2)).sort();
     assert.ok(expected.length > 0);
     assert.deepEqual(marked, expected);
-    await page.screenshot({ path: new URL('rook.png', shots).pathname });
+    // The move diagram below is the one `rulebook diagram` draws for that piece there.
+    await page.waitForFunction(() => document.querySelector('#diagram svg'));
+    const drawn = await page.evaluate(() => window.playground.diagramSvg);
+    const fen = await page.inputValue('#fen');
+    const cliSvg = execFileSync(`${root}target/release/rulebook`,
+      ['diagram', `${root}definitions/gala-xiangqi.variant`, '--fen', fen, '--piece', 'R', '--at', 'a5',
+        '--format', 'svg'], { encoding: 'utf8' });
+    assert.equal(drawn.trim(), cliSvg.trim());
+    const rows = await page.$$eval('#pieces tbody tr', (r) => r.length);
+    assert.ok(rows >= 10, `${rows} pieces listed`);
+    await page.screenshot({ path: new URL('rook.png', shots).pathname, fullPage: true });
   });
 
   await step('perft 3 of chess shows 8,902', async () => {
@@ -85,7 +97,7 @@ try {
     await page.fill('#millis', '200');
     await clickSquare(page, 'e2');
     await clickSquare(page, 'e4');
-    await page.waitForFunction(() => document.querySelectorAll('#record li').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 2);
     const fen = await page.inputValue('#fen');
     assert.match(fen, / w KQkq /);
     await page.screenshot({ path: new URL('played.png', shots).pathname });

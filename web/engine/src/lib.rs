@@ -17,11 +17,17 @@
 //! - `perft` `{definition, options?, fen?, moves?, depth}`: `{nodes}`.
 //! - `best` `{definition, options?, fen?, moves?, millis}`: `{move, depth, nodes}`, the
 //!   engine's move within that time (`move` is null when there is none).
+//! - `pieces` `{definition, options?}`: the piece table, `[{name, letter, betza, moves,
+//!   facts}]`, in the words `rulebook describe` uses.
+//! - `diagram` `{definition, options?, fen?, moves?, square, alone?}`: `{svg}`, the move
+//!   diagram of the piece on that square as `rulebook diagram` draws it: its legal moves in
+//!   the position, or with `alone` everything it could do on an empty board.
 //!
 //! A failure of any kind is `{error}`, one line; nothing panics across the boundary.
 
 use rulebook::engine::{notation, perft, record, search, Position};
 use rulebook::model::Tables;
+use rulebook::render::DiagramMode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -45,6 +51,17 @@ enum Request {
         #[serde(flatten)]
         game: Game,
         millis: u64,
+    },
+    Pieces {
+        #[serde(flatten)]
+        game: Game,
+    },
+    Diagram {
+        #[serde(flatten)]
+        game: Game,
+        square: String,
+        #[serde(default)]
+        alone: bool,
     },
 }
 
@@ -144,6 +161,7 @@ fn respond(request: Request) -> Result<Value, String> {
                 "outcome": outcome,
                 "svg": rulebook::render::board_svg(&pos),
                 "squares": squares,
+                "sides": pos.tables().sides(),
             }))
         }
         Request::Perft { game, depth } => {
@@ -152,6 +170,44 @@ fn respond(request: Request) -> Result<Value, String> {
             }
             let mut pos = game.position()?;
             Ok(json!({ "nodes": perft(&mut pos, depth) }))
+        }
+        Request::Pieces { game } => {
+            let pos = game.position()?;
+            let t = pos.tables();
+            let pieces: Vec<Value> = rulebook::model::PieceKind::all(t.kinds())
+                .map(|kind| {
+                    let def = t.variant().piece(kind);
+                    let prose = rulebook::render::piece_prose(t, kind);
+                    json!({
+                        "name": def.name,
+                        "letter": def.letter.to_string(),
+                        "betza": prose.betza,
+                        "moves": prose.moves,
+                        "facts": prose.facts,
+                    })
+                })
+                .collect();
+            Ok(json!(pieces))
+        }
+        Request::Diagram {
+            game,
+            square,
+            alone,
+        } => {
+            let pos = game.position()?;
+            let g = pos.tables().geometry();
+            let sq = g
+                .parse(&square)
+                .filter(|&sq| !g.is_hole(sq))
+                .ok_or_else(|| format!("`{square}` is not a square of this board"))?;
+            let piece = pos
+                .piece_at(sq)
+                .ok_or_else(|| format!("no piece on {square}"))?;
+            let (shown, mode) = match alone {
+                true => (pos.alone(sq, piece), DiagramMode::Alone),
+                false => (pos.clone(), DiagramMode::InPosition),
+            };
+            Ok(json!({ "svg": rulebook::render::move_diagram_svg(&shown, &[sq], mode) }))
         }
         Request::Best { game, millis } => {
             let pos = game.position()?;
@@ -243,6 +299,21 @@ mod tests {
                 .to_string(),
         );
         assert_eq!(a["move"]["san"], "Qh4#");
+        let a = answer(&json!({"op": "pieces", "definition": chess()}).to_string());
+        let knight = a
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Knight")
+            .unwrap();
+        assert_eq!(knight["letter"], "N");
+        assert!(knight["betza"].as_str().unwrap().contains('N'));
+        let a =
+            answer(&json!({"op": "diagram", "definition": chess(), "square": "g1"}).to_string());
+        assert!(a["svg"].as_str().unwrap().contains("<svg"));
+        let a =
+            answer(&json!({"op": "diagram", "definition": chess(), "square": "e4"}).to_string());
+        assert_eq!(a["error"], "no piece on e4");
     }
 
     #[test]
