@@ -229,10 +229,8 @@ fn respond(request: Request) -> Result<Value, String> {
 /// Room for `len` bytes, for the page to write a request into.
 #[no_mangle]
 pub extern "C" fn rb_alloc(len: usize) -> *mut u8 {
-    let mut buf = Vec::<u8>::with_capacity(len.max(1));
-    let ptr = buf.as_mut_ptr();
-    std::mem::forget(buf);
-    ptr
+    // A boxed slice is exactly as long as asked, so its length is all `rb_free` needs.
+    Box::into_raw(vec![0u8; len.max(1)].into_boxed_slice()).cast()
 }
 
 /// Gives back `len` bytes from [`rb_alloc`] or an answer of [`rb_call`].
@@ -241,8 +239,9 @@ pub extern "C" fn rb_alloc(len: usize) -> *mut u8 {
 /// `ptr` and `len` must be those of one allocation made here, not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn rb_free(ptr: *mut u8, len: usize) {
-    // SAFETY: the caller gives back an allocation of this module, whole.
-    drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
+    let slice = std::ptr::slice_from_raw_parts_mut(ptr, len.max(1));
+    // SAFETY: the caller gives back a boxed slice of this module, whole.
+    drop(unsafe { Box::from_raw(slice) });
 }
 
 /// Answers the request of `len` bytes at `ptr` (which it frees): the answer's address, a
@@ -252,22 +251,20 @@ pub unsafe extern "C" fn rb_free(ptr: *mut u8, len: usize) {
 /// `ptr` and `len` must be an allocation of [`rb_alloc`] holding the request.
 #[no_mangle]
 pub unsafe extern "C" fn rb_call(ptr: *mut u8, len: usize) -> *mut u8 {
-    // SAFETY: the page wrote `len` bytes into an allocation of `rb_alloc` of that size.
-    let bytes = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
-    let answer = match std::str::from_utf8(&bytes) {
+    let slice = std::ptr::slice_from_raw_parts_mut(ptr, len.max(1));
+    // SAFETY: the page wrote the request into an allocation of `rb_alloc` of this length.
+    let bytes = unsafe { Box::from_raw(slice) };
+    let answer = match std::str::from_utf8(&bytes[..len]) {
         Ok(text) => answer(text),
         Err(_) => json!({ "error": "the request is not UTF-8" }),
     };
+    drop(bytes);
     let text = answer.to_string();
     let length = u32::try_from(text.len()).unwrap_or(u32::MAX).to_le_bytes();
     let mut out = Vec::with_capacity(4 + text.len());
     out.extend_from_slice(&length);
     out.extend_from_slice(text.as_bytes());
-    // The page frees it with the length it reads, so capacity and length must agree.
-    out.shrink_to_fit();
-    let ptr = out.as_mut_ptr();
-    std::mem::forget(out);
-    ptr
+    Box::into_raw(out.into_boxed_slice()).cast()
 }
 
 #[cfg(test)]
@@ -325,6 +322,25 @@ mod tests {
         assert_eq!(first["code"], "rulebook::names::unknown_zone");
         assert_eq!(first["labels"][0]["span"]["line"], 30);
         assert_eq!(first["labels"][0]["span"]["column"], 42);
+    }
+
+    #[test]
+    fn requests_cross_the_memory_boundary_and_are_freed() {
+        let request = json!({"op": "perft", "definition": chess(), "depth": 1}).to_string();
+        let at = rb_alloc(request.len());
+        // SAFETY: `at` holds `request.len()` bytes from `rb_alloc`; the answer is read by its
+        // length prefix and freed with it, as the page does.
+        let text = unsafe {
+            std::ptr::copy_nonoverlapping(request.as_ptr(), at, request.len());
+            let answer = rb_call(at, request.len());
+            let mut length = [0u8; 4];
+            std::ptr::copy_nonoverlapping(answer, length.as_mut_ptr(), 4);
+            let n = u32::from_le_bytes(length) as usize;
+            let text = String::from_utf8(std::slice::from_raw_parts(answer.add(4), n).to_vec());
+            rb_free(answer, 4 + n);
+            text.unwrap()
+        };
+        assert_eq!(text, r#"{"nodes":20}"#);
     }
 
     #[test]
