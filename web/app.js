@@ -1,6 +1,8 @@
 // The playground: a definition edited with live diagnostics, its board played on, perft run.
 // Every rule lives in the engine (rulebook.wasm, in a worker); this file only shows and asks.
 
+import { createEditor } from './editor.js';
+
 const $ = (id) => document.getElementById(id);
 const worker = new Worker('worker.js', { type: 'module' });
 let nextId = 0;
@@ -17,6 +19,13 @@ const ask = (request) =>
   });
 
 const state = { definition: '', fen: null, moves: [], position: null, selected: null, valid: false };
+// Checked 300 ms after typing stops.
+let timer = null;
+const editor = createEditor($('editor'), () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => check(false), 300);
+});
+state.editor = editor;
 // For the browser tests and the curious: the page's state in the console.
 window.playground = state;
 
@@ -48,7 +57,9 @@ async function decode(code) {
 }
 
 function loadDefinition(text) {
-  $('editor').value = text;
+  clearTimeout(timer);
+  editor.text = text;
+  clearTimeout(timer);
   state.fen = null;
   check(true);
 }
@@ -63,15 +74,15 @@ $('open').onchange = async () => {
   if (file) loadDefinition(await file.text());
 };
 $('download').onclick = () => {
-  const name = (/variant\s+"([^"]+)"/.exec($('editor').value)?.[1] ?? 'definition')
+  const name = (/variant\s+"([^"]+)"/.exec(editor.text)?.[1] ?? 'definition')
     .toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([$('editor').value], { type: 'text/plain' }));
+  a.href = URL.createObjectURL(new Blob([editor.text], { type: 'text/plain' }));
   a.download = `${name}.variant`;
   a.click();
 };
 $('share').onclick = async () => {
-  const link = `${location.origin}${location.pathname}#def=${await encode($('editor').value)}`;
+  const link = `${location.origin}${location.pathname}#def=${await encode(editor.text)}`;
   history.replaceState(null, '', link);
   try {
     await navigator.clipboard.writeText(link);
@@ -87,16 +98,11 @@ function status(text) {
 
 // --- checking as you type ------------------------------------------------------------------
 
-let timer = null;
-$('editor').addEventListener('input', () => {
-  clearTimeout(timer);
-  timer = setTimeout(() => check(true), 300);
-});
 
 async function check(restart) {
-  const text = $('editor').value;
+  const text = editor.text;
   const answer = await ask({ op: 'check', definition: text });
-  if (text !== $('editor').value) return; // typed on since: a newer check follows
+  if (text !== editor.text) return; // typed on since: a newer check follows
   const panel = $('diagnostics');
   panel.replaceChildren();
   for (const d of answer.report?.related ?? []) {
@@ -110,15 +116,13 @@ async function check(restart) {
     div.querySelector('.message').textContent = d.message;
     div.querySelector('.help').textContent = d.help ?? '';
     if (span) {
-      div.onclick = () => {
-        const editor = $('editor');
-        editor.focus();
-        editor.setSelectionRange(span.offset, span.offset + Math.max(span.length, 1));
-      };
+      div.onclick = () => editor.select(span.offset, span.length);
     }
     panel.append(div);
   }
   if (answer.error) panel.textContent = answer.error;
+  editor.show((answer.report?.related ?? []).flatMap((d) =>
+    (d.labels ?? []).map((l) => ({ ...l.span, severity: d.severity, message: `${d.message} [${d.code}]` }))));
   state.valid = answer.valid === true;
   status(state.valid ? 'valid' : 'not valid');
   if (state.valid && (restart || text !== state.definition)) {
@@ -309,7 +313,7 @@ $('perft').onclick = async () => {
     `${answer.nodes.toLocaleString('en')} nodes in ${ms.toFixed(0)} ms (${Math.round(answer.nodes / ms * 1000).toLocaleString('en')} nodes/s)`;
 };
 document.addEventListener('keydown', (e) => {
-  if (e.ctrlKey && e.key === 'z' && document.activeElement !== $('editor')) {
+  if (e.ctrlKey && e.key === 'z' && !$('editor').contains(document.activeElement)) {
     e.preventDefault();
     $('undo').click();
   }

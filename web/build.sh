@@ -21,7 +21,15 @@ export CARGO_TARGET_DIR="$PWD/engine/target"
   --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
 mkdir -p dist
 cp engine/target/wasm32-unknown-unknown/release/rulebook_web.wasm dist/rulebook.wasm
-cp index.html style.css app.js worker.js rulebook.js dist/
+cp index.html style.css worker.js rulebook.js dist/
+# The grammar's keywords, for the editor's colours: every `kw_` rule's word.
+{
+  printf 'export const keywords = '
+  sed -n 's/^kw_[a-z_0-9]* *= *@{ *"\([a-z-]*\)".*/"\1"/p' ../grammar/variant.pest | sort -u |
+    paste -sd, | sed 's/^/[/; s/$/];/'
+} > keywords.js
+# The page's script and its editor (CodeMirror, from npm) in one file.
+node_modules/.bin/esbuild app.js --bundle --format=esm --minify --outfile=dist/app.js
 # The shipped definitions, for the page's menu.
 node --input-type=module -e '
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";

@@ -104,29 +104,34 @@ try {
   });
 
   await step('a mistake is underlined at its line with its code', async () => {
-    const text = await page.inputValue('#editor');
-    await page.fill('#editor', text.replace('in last-rank', 'in last-rnk'));
+    const text = await page.evaluate(() => window.playground.editor.text);
+    // Typed as a user types: the mistaken word replaced in the editor.
+    await page.evaluate(() => {
+      const { editor } = window.playground;
+      const at = editor.text.indexOf('in last-rank') + 'in last-r'.length;
+      editor.view.dispatch({ changes: { from: at, to: at + 1 } });
+    });
     await page.waitForSelector('.diagnostic');
     const first = await page.textContent('.diagnostic');
     assert.match(first, /^30:42/);
     assert.match(first, /rulebook::names::unknown_zone/);
+    await page.waitForSelector('.cm-lintRange-error');
+    assert.equal(await page.textContent('.cm-lintRange-error'), 'last-rnk');
     await page.click('.diagnostic');
-    const selected = await page.evaluate(() => {
-      const e = document.querySelector('#editor');
-      return e.value.slice(e.selectionStart, e.selectionEnd);
-    });
+    const selected = await page.evaluate(() => window.playground.editor.selected());
     assert.equal(selected, 'last-rnk');
+    assert.notEqual(text, await page.evaluate(() => window.playground.editor.text));
     await page.screenshot({ path: new URL('diagnostic.png', shots).pathname });
   });
 
   await step('a shared link reopens the same definition', async () => {
-    const text = await page.inputValue('#editor');
+    const text = await page.evaluate(() => window.playground.editor.text);
     await page.click('#share');
     await page.waitForFunction(() => location.hash.startsWith('#def='));
     const link = page.url();
     const other = await browser.newPage();
     await other.goto(link);
-    await other.waitForFunction((t) => document.querySelector('#editor').value === t, text);
+    await other.waitForFunction((t) => window.playground?.editor.text === t, text);
     await other.close();
   });
 } finally {
