@@ -206,7 +206,27 @@ function mark(squares) {
   }
 }
 
+// A piece dragged to a square is a move there, as a click on it and on the square would be.
+let dragFrom = null;
+let dragged = false;
+$('board').onpointerdown = (event) => {
+  dragFrom = state.position ? squareAt(event) : null;
+  dragged = false;
+};
+$('board').onpointerup = (event) => {
+  const to = dragFrom && squareAt(event);
+  if (!to || to === dragFrom) return;
+  dragged = true;
+  const moves = state.position.legal.filter((m) => m.from === dragFrom && m.to === to);
+  if (moves.length === 1) play(moves[0]);
+  else if (moves.length > 1) pick(moves);
+};
+
 $('board').onclick = (event) => {
+  if (dragged) {
+    dragged = false;
+    return;
+  }
   if (!state.position) return;
   const square = squareAt(event);
   if (!square) return;

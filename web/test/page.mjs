@@ -98,6 +98,24 @@ try {
     await clickSquare(page, 'e2');
     await clickSquare(page, 'e4');
     await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 2);
+    // A piece dragged: the move is made as by two clicks.
+    const at = (name) => page.evaluate((name) => {
+      const svg = document.querySelector('#board svg');
+      const r = svg.getBoundingClientRect();
+      const vb = svg.viewBox.baseVal;
+      const s = window.playground.position.squares.find(([n]) => n === name);
+      return [r.left + (s[1] + s[3] / 2) * r.width / vb.width, r.top + (s[2] + s[3] / 2) * r.height / vb.height];
+    }, name);
+    const [x1, y1] = await at('d2');
+    const [x2, y2] = await at('d4');
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    await page.mouse.move(x2, y2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 4);
+    const sans = await page.$$eval('#record li span', (s) => s.map((e) => e.textContent));
+    assert.equal(sans[0], 'e4');
+    assert.equal(sans[2], 'd4');
     const fen = await page.inputValue('#fen');
     assert.match(fen, / w KQkq /);
     await page.screenshot({ path: new URL('played.png', shots).pathname });
