@@ -149,6 +149,7 @@ async function show() {
     return;
   }
   state.position = p;
+  showPlayers(p.players);
   state.selected = null;
   state.diagramSquare = null;
   $('diagram').textContent = 'Click a piece.';
@@ -281,29 +282,68 @@ async function play(m) {
   state.moves.push(m.coord);
   state.sans.push(m.san);
   await show();
-  if ($('reply').checked && !state.position.outcome && state.position.legal.length) {
-    await engineMove();
+  await enginesMove();
+}
+
+// The sides the engine plays: one checkbox each, the last side ticked at first (so a person
+// plays the first side against the engine); any mix, all or none.
+state.engineSides = new Set();
+function showPlayers(players) {
+  const key = players.join(',');
+  if (state.playersKey === key) return;
+  state.playersKey = key;
+  state.engineSides = new Set(players.slice(1));
+  $('players').replaceChildren('engine plays:', ...players.map((name) => {
+    const label = document.createElement('label');
+    const box = Object.assign(document.createElement('input'), { type: 'checkbox', checked: state.engineSides.has(name) });
+    box.dataset.side = name;
+    box.onchange = () => {
+      if (box.checked) state.engineSides.add(name);
+      else state.engineSides.delete(name);
+      enginesMove();
+    };
+    label.append(box, ` ${name}`);
+    return label;
+  }));
+}
+
+// While the side to move is the engine's, the engine moves (one search at a time).
+async function enginesMove() {
+  if (state.thinking) return;
+  state.thinking = true;
+  try {
+    while (state.position && !state.position.outcome && state.position.legal.length &&
+      state.engineSides.has(state.position.to_move)) {
+      if (!(await engineMove())) break;
+    }
+  } finally {
+    state.thinking = false;
   }
 }
 
 async function engineMove() {
   status('thinking…');
+  const asked = state.moves.length;
   const answer = await ask({ op: 'best', ...game(), millis: Number($('millis').value) || 1000 });
+  // Undone or restarted meanwhile: the answer is for a position no longer on the board.
+  if (state.moves.length !== asked) return false;
   if (answer.move) {
     state.moves.push(answer.move.coord);
     state.sans.push(answer.move.san);
     status(`engine: ${answer.move.san} (depth ${answer.depth}, ${answer.nodes} nodes)`);
     await show();
-  } else {
-    status(answer.error ?? 'no move');
+    return true;
   }
+  status(answer.error ?? 'no move');
+  return false;
 }
 
-$('new').onclick = () => {
+$('new').onclick = async () => {
   state.fen = null;
   state.moves = [];
   state.sans = [];
-  show();
+  await show();
+  enginesMove();
 };
 $('undo').onclick = () => {
   state.moves.pop();

@@ -121,7 +121,30 @@ try {
     await page.screenshot({ path: new URL('played.png', shots).pathname });
   });
 
+  await step('four players: the engine plays the sides ticked, people the others', async () => {
+    await page.selectOption('#menu', 'gala-xiangqi-four.variant');
+    await page.waitForFunction(() => window.playground.position?.players.length === 4);
+    await page.fill('#millis', '50');
+    const players = await page.evaluate(() => window.playground.position.players);
+    // Every side the engine's: the game plays itself, one search at a time.
+    await page.check(`#players input[data-side="${players[0]}"]`);
+    await page.waitForFunction(() => document.querySelectorAll('#record li span').length >= 6,
+      null, { timeout: 60000 });
+    // The first side back to a person: the engine stops at its turn.
+    await page.uncheck(`#players input[data-side="${players[0]}"]`);
+    await page.waitForFunction((first) => !window.playground.thinking &&
+      window.playground.position.to_move === first, players[0], { timeout: 60000 });
+    const before = await page.$$eval('#record li span', (s) => s.length);
+    await page.waitForTimeout(500);
+    assert.equal(await page.$$eval('#record li span', (s) => s.length), before);
+    const rows = await page.$$eval('#record li', (r) => r.map((li) => li.querySelectorAll('span').length));
+    assert.equal(rows[0], 4, 'a round is one row of four moves');
+    await page.screenshot({ path: new URL('four.png', shots).pathname });
+  });
+
   await step('a mistake is underlined at its line with its code', async () => {
+    await page.selectOption('#menu', 'chess.variant');
+    await page.waitForFunction(() => window.playground.position?.players.length === 2);
     const text = await page.evaluate(() => window.playground.editor.text);
     // Typed as a user types: the mistaken word replaced in the editor.
     await page.evaluate(() => {

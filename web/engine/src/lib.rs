@@ -13,7 +13,8 @@
 //! - `position` `{definition, options?, fen?, moves?}`: `{fen, to_move, legal, outcome,
 //!   svg, squares}`: the position after the moves (coordinate or algebraic), its legal moves
 //!   (each as `rulebook moves --format json` describes it), the result if the game is over,
-//!   the board drawn, and where each square is in the picture (`[name, x, y, size]`).
+//!   the board drawn, where each square is in the picture (`[name, x, y, size]`), and the
+//!   players in turn order.
 //! - `perft` `{definition, options?, fen?, moves?, depth}`: `{nodes}`.
 //! - `best` `{definition, options?, fen?, moves?, millis}`: `{move, depth, nodes}`, the
 //!   engine's move within that time (`move` is null when there is none).
@@ -162,6 +163,7 @@ fn respond(request: Request) -> Result<Value, String> {
                 "svg": rulebook::render::board_svg(&pos),
                 "squares": squares,
                 "sides": pos.tables().sides(),
+                "players": pos.tables().variant().sides().iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
             }))
         }
         Request::Perft { game, depth } => {
@@ -291,6 +293,7 @@ mod tests {
         assert!(a["svg"].as_str().unwrap().starts_with("<svg"));
         assert_eq!(a["squares"].as_array().unwrap().len(), 64);
         assert_eq!(a["squares"][0], json!(["a1", 24, 304, 40]));
+        assert_eq!(a["players"], json!(["white", "black"]));
         let a = answer(
             &json!({"op": "best", "definition": chess(), "moves": ["f3", "e5", "g4"], "millis": 200})
                 .to_string(),
