@@ -278,23 +278,8 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
         Some(fen) => start.with_fen(fen)?,
         None => start,
     };
-    for (ply, text) in args
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .enumerate()
-    {
-        if let Some(o) = pos.outcome() {
-            return Err(Failure(format!(
-                "--moves, ply {} `{text}`: the game is over ({})",
-                ply + 1,
-                o.reason
-            )));
-        }
-        let m = notation::parse_move(&pos, text)
-            .map_err(|e| Failure(format!("--moves, ply {} `{text}`: {e}", ply + 1)))?;
-        pos.play(m);
-    }
+    let line = args.moves.iter().flat_map(|m| m.split_whitespace());
+    notation::play_line(&mut pos, line).map_err(|e| Failure(format!("--moves, {e}")))?;
     Ok(pos)
 }
 

@@ -57,8 +57,8 @@ async function decode(code) {
 }
 
 function loadDefinition(text) {
-  clearTimeout(timer);
   editor.text = text;
+  // The edit above scheduled a check; this one restarts the game at once instead.
   clearTimeout(timer);
   state.fen = null;
   check(true);

@@ -391,6 +391,41 @@ fn split_san(g: Geometry, text: &str) -> Option<SanParts> {
     Some(p)
 }
 
+/// Why a move of a list could not be played: its ply (from 1), its text and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} `{text}`: {reason}")]
+pub struct LineError {
+    /// Which move of the list, from 1.
+    pub ply: usize,
+    /// The move as written.
+    pub text: String,
+    /// Why it was refused: the game was over, or the move is not legal or not readable.
+    pub reason: String,
+}
+
+/// Plays a list of moves, each in any notation [`parse_move`] reads.
+///
+/// # Errors
+/// At the first move after the game has ended, or that is not a legal move here.
+pub fn play_line<'a>(
+    pos: &mut Position,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Result<(), LineError> {
+    for (i, text) in texts.into_iter().enumerate() {
+        let refuse = |reason: String| LineError {
+            ply: i + 1,
+            text: text.to_string(),
+            reason,
+        };
+        if let Some(o) = pos.outcome() {
+            return Err(refuse(format!("the game is over ({})", o.reason)));
+        }
+        let m = parse_move(pos, text).map_err(|e| refuse(e.to_string()))?;
+        pos.play(m);
+    }
+    Ok(())
+}
+
 /// Reads a move in SAN-like, long algebraic or coordinate notation.
 ///
 /// # Errors

@@ -374,32 +374,35 @@ impl Position {
                 (Stuck::Passes | Stuck::Out, reason) => Outcome::draw(sides, reason),
             });
         }
-        if let Some(rep) = &t.rules().repetition {
+        if let Some(rep) = t
+            .rules()
+            .repetition
+            .as_ref()
+            .filter(|_| self.repeated_to_end())
+        {
             let earlier: Vec<usize> = (0..self.undo.len())
                 .filter(|&i| self.undo[i].hash == self.hash)
                 .collect();
-            if earlier.len() + 1 >= usize::from(rep.count) {
-                let n = self.undo.len();
-                let repeater = self.last_mover();
-                if rep.perpetual_check_loses && self.gave_check.len() == n {
-                    let first = earlier[earlier.len() + 1 - rep.count as usize];
-                    // Plies of the cycle made by each side: the repeater made the last one.
-                    let checks_by = |offset: usize| {
-                        (first..n)
-                            .rev()
-                            .skip(offset)
-                            .step_by(sides)
-                            .all(|i| self.gave_check[i])
-                    };
-                    if checks_by(0) {
-                        return Some(Outcome::loss(repeater, sides, Reason::PerpetualCheck));
-                    }
-                    if checks_by(1) {
-                        return Some(Outcome::win(repeater, sides, Reason::PerpetualCheck));
-                    }
+            let n = self.undo.len();
+            let repeater = self.last_mover();
+            if rep.perpetual_check_loses && self.gave_check.len() == n {
+                let first = earlier[earlier.len() + 1 - rep.count as usize];
+                // Plies of the cycle made by each side: the repeater made the last one.
+                let checks_by = |offset: usize| {
+                    (first..n)
+                        .rev()
+                        .skip(offset)
+                        .step_by(sides)
+                        .all(|i| self.gave_check[i])
+                };
+                if checks_by(0) {
+                    return Some(Outcome::loss(repeater, sides, Reason::PerpetualCheck));
                 }
-                return Some(self.verdict_for(repeater, rep.verdict, Reason::Repetition));
+                if checks_by(1) {
+                    return Some(Outcome::win(repeater, sides, Reason::PerpetualCheck));
+                }
             }
+            return Some(self.verdict_for(repeater, rep.verdict, Reason::Repetition));
         }
         if let Some(limit) = t.rules().move_limit {
             if self.halfmove_clock() >= limit {

@@ -32,16 +32,17 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const failures = [];
-// Clicks the middle of a square of the board, where the page draws it.
+// The middle of a square of the board, where the page draws it, in page pixels.
+const squareCentre = (page, name) => page.evaluate((name) => {
+  const svg = document.querySelector('#board svg');
+  svg.scrollIntoView({ block: 'center' });
+  const r = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  const s = window.playground.position.squares.find(([n]) => n === name);
+  return [r.left + (s[1] + s[3] / 2) * r.width / vb.width, r.top + (s[2] + s[3] / 2) * r.height / vb.height];
+}, name);
 const clickSquare = async (page, name) => {
-  const [x, y] = await page.evaluate((name) => {
-    const svg = document.querySelector('#board svg');
-    svg.scrollIntoView({ block: 'center' });
-    const r = svg.getBoundingClientRect();
-    const vb = svg.viewBox.baseVal;
-    const s = window.playground.position.squares.find(([n]) => n === name);
-    return [r.left + (s[1] + s[3] / 2) * r.width / vb.width, r.top + (s[2] + s[3] / 2) * r.height / vb.height];
-  }, name);
+  const [x, y] = await squareCentre(page, name);
   await page.mouse.click(x, y);
 };
 const step = async (name, body) => {
@@ -99,15 +100,8 @@ try {
     await clickSquare(page, 'e4');
     await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 2);
     // A piece dragged: the move is made as by two clicks.
-    const at = (name) => page.evaluate((name) => {
-      const svg = document.querySelector('#board svg');
-      const r = svg.getBoundingClientRect();
-      const vb = svg.viewBox.baseVal;
-      const s = window.playground.position.squares.find(([n]) => n === name);
-      return [r.left + (s[1] + s[3] / 2) * r.width / vb.width, r.top + (s[2] + s[3] / 2) * r.height / vb.height];
-    }, name);
-    const [x1, y1] = await at('d2');
-    const [x2, y2] = await at('d4');
+    const [x1, y1] = await squareCentre(page, 'd2');
+    const [x2, y2] = await squareCentre(page, 'd4');
     await page.mouse.move(x1, y1);
     await page.mouse.down();
     await page.mouse.move(x2, y2, { steps: 5 });

@@ -181,7 +181,12 @@ impl Position {
 /// The piece written as `letter` (case gives the side, or with more than two sides the
 /// side's initial before it: `rK`), if the variant has it.
 pub fn piece_from_letter(pos: &Position, letter: &str) -> Option<Piece> {
-    let (side, kind) = pos.tables().variant().read_piece_token(letter)?;
+    piece_of_token(pos.tables(), letter)
+}
+
+/// [`piece_from_letter`] for the variant of `t`.
+fn piece_of_token(t: &crate::model::Tables, token: &str) -> Option<Piece> {
+    let (side, kind) = t.variant().read_piece_token(token)?;
     Some(Piece { side, kind })
 }
 

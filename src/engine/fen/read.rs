@@ -2,9 +2,10 @@
 //! position.
 
 use super::{
-    castling_kings, err, in_start_place, noted_start, right_chars, straight_beyond, ParseFenError,
+    castling_kings, err, in_start_place, noted_start, piece_of_token, right_chars, straight_beyond,
+    ParseFenError,
 };
-use crate::engine::position::{Piece, Position};
+use crate::engine::position::Position;
 use crate::engine::setup::{Setup, SetupError};
 use crate::model::{Geometry, Side, Square};
 
@@ -12,12 +13,6 @@ impl From<SetupError> for ParseFenError {
     fn from(e: SetupError) -> ParseFenError {
         ParseFenError(e.to_string())
     }
-}
-
-/// The piece a FEN token names (`N`, `n`, `+P`, `rK`), if the variant has it.
-fn piece_token(setup: &Setup, token: &str) -> Option<Piece> {
-    let (side, kind) = setup.tables().variant().read_piece_token(token)?;
-    Some(Piece { side, kind })
 }
 
 /// The ranks of the board part, top first, and the hand if one is given (in brackets, or as
@@ -118,11 +113,11 @@ pub(super) fn read_rank(setup: &mut Setup, rank: i32, text: &str) -> Result<(), 
         if chars.peek() == Some(&'~') {
             chars.next();
             let marked = format!("{letter}~");
-            if piece_token(setup, &marked).is_some() {
+            if piece_of_token(setup.tables(), &marked).is_some() {
                 letter = marked;
             }
         }
-        let piece = piece_token(setup, &letter)
+        let piece = piece_of_token(setup.tables(), &letter)
             .ok_or_else(|| ParseFenError(format!("unknown piece letter `{letter}`")))?;
         let Some(sq) = g.square(file, rank) else {
             return err(format!(
@@ -159,7 +154,7 @@ pub(super) fn read_hand(setup: &mut Setup, hand: &str) -> Result<(), ParseFenErr
         } else {
             c.to_string()
         };
-        let piece = piece_token(setup, &token);
+        let piece = piece_of_token(setup.tables(), &token);
         // A game without hands says so before any letter is looked up.
         let piece = match setup.tables().rules().drops {
             false => return Err(SetupError::NoHands.into()),

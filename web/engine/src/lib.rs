@@ -94,19 +94,8 @@ impl Game {
             Some(fen) => start.with_fen(fen).map_err(|e| e.to_string())?,
             None => start,
         };
-        for (ply, text) in self.moves.iter().enumerate() {
-            if let Some(o) = pos.outcome() {
-                return Err(format!(
-                    "move {} `{text}`: the game is over ({})",
-                    ply + 1,
-                    o.reason
-                ));
-            }
-            let m = notation::parse_move(&pos, text)
-                .map_err(|e| format!("move {} `{text}`: {e}", ply + 1))?;
-            pos.try_play(m)
-                .map_err(|e| format!("move {} `{text}`: {e}", ply + 1))?;
-        }
+        notation::play_line(&mut pos, self.moves.iter().map(String::as_str))
+            .map_err(|e| e.to_string())?;
         Ok(pos)
     }
 }
