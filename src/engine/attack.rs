@@ -35,8 +35,7 @@ impl Position {
         let t = &self.sh.t;
         let kind = self.cell_kind(self.board[from.index()]);
         t.ways(kind, by, from, target)
-            .iter()
-            .any(|w| self.captures_along(w, by, from, target))
+            .any(|w| self.captures_along(&w, by, from, target))
             || (t.borrows(kind) && self.borrowed_attack(from, by, target))
     }
 
@@ -65,7 +64,7 @@ impl Position {
             let mut mask = PathFlags::NONE;
             for w in t.ways(kind, side, from, at) {
                 let m = w.flags().and(PathFlags::MODES);
-                if !m.without(mask).is_empty() && self.way_usable(w, from) {
+                if !m.without(mask).is_empty() && self.way_usable(&w, from) {
                     mask = mask.with(m);
                 }
             }
@@ -86,13 +85,12 @@ impl Position {
         (0..t.kinds()).any(|k| {
             let kind = PieceKind::nth(k);
             t.ways(kind, by, at, target)
-                .iter()
-                .any(|w| self.captures_along(w, by, at, target))
+                .any(|w| self.captures_along(&w, by, at, target))
                 && self.plist[by.index()].iter().any(|&g| {
                     g != at.raw()
                         && self.cell_kind(self.board[g as usize]) == kind
-                        && t.ways(kind, by, Square::at(g), at).iter().any(|w| {
-                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, Square::at(g))
+                        && t.ways(kind, by, Square::at(g), at).any(|w| {
+                            w.flags().has(PathFlags::CAPTURE) && self.way_usable(&w, Square::at(g))
                         })
                 })
         })

@@ -319,7 +319,6 @@ impl Position {
                 p.side != me
                     && t.variant().piece(p.kind).unmoved_lost_to.contains(&m.piece)
                     && t.ways(m.piece, me, m.to, sq)
-                        .iter()
                         .any(|w| w.flags().has(PathFlags::CAPTURE))
             })
             .collect();
@@ -415,9 +414,9 @@ impl Position {
             .any(|s| {
                 t.ep_sources(s, target).iter().any(|&(kind, from)| {
                     self.board[from.index()] == self.cell(Piece { side: s, kind })
-                        && t.ways(kind, s, from, target)
-                            .iter()
-                            .any(|w| w.flags().has(PathFlags::TAKES_EP) && self.way_usable(w, from))
+                        && t.ways(kind, s, from, target).any(|w| {
+                            w.flags().has(PathFlags::TAKES_EP) && self.way_usable(&w, from)
+                        })
                 })
             })
     }

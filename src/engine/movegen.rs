@@ -145,8 +145,7 @@ impl Position {
                     }
                     if rule.not_attacking
                         && t.ways(kind, me, to, anchor)
-                            .iter()
-                            .any(|w| w.flags().has(PathFlags::CAPTURE) && self.way_usable(w, to))
+                            .any(|w| w.flags().has(PathFlags::CAPTURE) && self.way_usable(&w, to))
                     {
                         continue;
                     }

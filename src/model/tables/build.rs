@@ -4,7 +4,7 @@
 use super::{
     guards_hold, CastlingRight, CastlingTable, CompileError, Condition, CountTable, Entry,
     EntryRule, HoldingRule, Motion, Path, PathFlags, PieceTable, PromotionTable, RuleTable, Start,
-    Tables, TargetRule, TeleportRule, Watch, Way, WhenTable, MAX_POOL,
+    Tables, TargetRule, TeleportRule, Watch, WhenTable, MAX_POOL, SEVERAL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
@@ -19,27 +19,14 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
     let moves = Builder::new(&variant, &options).moves()?;
     let g = variant.geometry();
     let (sides, kinds) = (variant.sides().len(), variant.pieces().len());
-    let (ways, way_offsets) = index_ways(moves.ways_by_from, g);
-    let motion = Motion {
-        pool: moves.pool,
-        paths: moves.paths,
-        path_index: moves.path_index,
-        may_repeat: moves.may_repeat,
-        ways,
-        way_offsets,
-        target_rules: moves.target_rules,
-    };
+    let motion = moves.motion;
     let pieces = piece_table(&variant, &options, moves.dead);
     let start = start(&variant, &options);
     let mut rules = rules(&variant, &options);
     let compiled = Compiled {
         g,
         sides,
-        pool: &motion.pool,
-        paths: &motion.paths,
-        path_index: &motion.path_index,
-        ways: &motion.ways,
-        way_offsets: &motion.way_offsets,
+        motion: &motion,
     };
     compiled.mark_castlings_written_to_partner(&mut rules);
     let watch = watch(&variant, &options, &compiled, &rules, &start);
@@ -126,6 +113,7 @@ fn watch(
 ) -> Watch {
     let kinds = variant.pieces().len();
     let has_en_passant = compiled
+        .motion
         .paths
         .iter()
         .any(|p| p.flags.has(PathFlags::CREATES_EP));
@@ -277,16 +265,10 @@ impl Expansion<'_> {
     }
 }
 
-/// The movement tables of every (kind, side, square).
+/// The movement tables of every (kind, side, square), and where each piece has no move.
 struct Moves {
-    pool: Vec<Entry>,
-    paths: Vec<Path>,
-    path_index: Vec<(u32, u32)>,
-    may_repeat: Vec<bool>,
+    motion: Motion,
     dead: Vec<SquareSet>,
-    /// Per (kind, side), per from square: `(to, way)` pairs.
-    ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
-    target_rules: Vec<TargetRule>,
 }
 
 /// Expands patterns into paths.
@@ -427,15 +409,20 @@ impl<'a> Builder<'a> {
         let sides = self.variant.sides().len();
         let kinds = self.variant.pieces().len();
         let lending = self.variant.pieces().iter().any(|p| p.borrows);
-        let mut out = Moves {
+        let reach_words = n.div_ceil(64);
+        let mut m = Motion {
             pool: Vec::new(),
             paths: Vec::new(),
             path_index: Vec::with_capacity(kinds * sides * n),
             may_repeat: Vec::with_capacity(kinds * sides * n),
-            dead: Vec::with_capacity(kinds * sides),
-            ways_by_from: Vec::with_capacity(kinds * sides),
+            reach: Vec::with_capacity(kinds * sides * n * reach_words),
+            reach_words,
+            reach_start: Vec::with_capacity(kinds * sides * n + 1),
+            reached_by: Vec::new(),
             target_rules: Vec::new(),
         };
+        let mut all_dead = Vec::with_capacity(kinds * sides);
+        let mut ways = Vec::new();
         for kind in 0..kinds {
             let too_large = || CompileError::TooLarge {
                 piece: self.variant.pieces()[kind].name.clone(),
@@ -444,7 +431,6 @@ impl<'a> Builder<'a> {
                 let side = Side::nth(s);
                 let allowed = self.allowed(kind, side);
                 let mut dead = SquareSet::EMPTY;
-                let mut from_ways = Vec::with_capacity(n);
                 for sq in self.g.squares() {
                     if self.pool.len() > MAX_POOL {
                         return Err(too_large());
@@ -455,49 +441,66 @@ impl<'a> Builder<'a> {
                         dead.insert(sq);
                     }
                     // Every path has a square in the pool, so their count fits as the pool's.
-                    let start = u32::try_from(out.paths.len()).map_err(|_| too_large())?;
-                    out.may_repeat.push(may_repeat(&raw));
-                    let mut ways = Vec::new();
-                    for rp in raw {
-                        let path = self.store(&rp).ok_or_else(too_large)?;
+                    let start = u32::try_from(m.paths.len()).map_err(|_| too_large())?;
+                    m.may_repeat.push(may_repeat(&raw));
+                    ways.clear();
+                    for (i, mut rp) in raw.into_iter().enumerate() {
                         if rp.flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP)) || lending {
                             // Move-only ways matter only to lenders; attack tests skip them.
-                            ways.extend(ways_of(&path, &rp.ray));
+                            rp.flags = rp.flags.with(PathFlags::WAYS);
+                            let path = u16::try_from(i)
+                                .ok()
+                                .filter(|&p| p != SEVERAL)
+                                .ok_or_else(too_large)?;
+                            let ends = rp.ray.iter().filter(|e| e.can_stop());
+                            ways.extend(ends.map(|e| (e.square(), path)));
                         }
-                        out.paths.push(path);
+                        m.paths.push(self.store(&rp).ok_or_else(too_large)?);
                     }
-                    let end = u32::try_from(out.paths.len()).map_err(|_| too_large())?;
-                    out.path_index.push((start, end));
-                    from_ways.push(ways);
+                    let end = u32::try_from(m.paths.len()).map_err(|_| too_large())?;
+                    m.path_index.push((start, end));
+                    m.reach_start.push(reached_count(&m.reached_by));
+                    m.reach.resize(m.reach.len() + reach_words, 0);
+                    let words = m.reach.len() - reach_words;
+                    ways.sort_by_key(|&(to, _)| to);
+                    for (k, &(to, path)) in ways.iter().enumerate() {
+                        if k > 0 && ways[k - 1].0 == to {
+                            *m.reached_by.last_mut().expect("pushed before") = SEVERAL;
+                        } else {
+                            m.reach[words + to.index() / 64] |= 1 << (to.index() % 64);
+                            m.reached_by.push(path);
+                        }
+                    }
                 }
-                out.dead.push(dead);
-                out.ways_by_from.push(from_ways);
+                all_dead.push(dead);
             }
         }
-        out.pool = self.pool;
-        out.target_rules = self.target_rules;
-        Ok(out)
+        m.reach_start.push(reached_count(&m.reached_by));
+        m.pool = self.pool;
+        m.target_rules = self.target_rules;
+        Ok(Moves {
+            motion: m,
+            dead: all_dead,
+        })
     }
 
     /// Puts a path's squares in the pool, the must-be-empty ones right before the ray; `None`
     /// when the pool or the target rules outgrow the compiled tables' `u32` and `u16` indices.
     fn store(&mut self, rp: &RawPath) -> Option<Path> {
-        let pre_start = u32::try_from(self.pool.len()).ok()?;
         self.pool
             .extend(rp.pre.iter().map(|&s| Entry::new(s, true)));
         let ray_start = u32::try_from(self.pool.len()).ok()?;
         self.pool.extend(rp.ray.iter().copied());
         // A path never comes back to a square, so it passes fewer squares than a board has.
         let length = |n: usize| u16::try_from(n).expect("a path is shorter than MAX_SQUARES");
-        Some(Path {
-            pre_start,
+        Some(Path::new(
             ray_start,
-            pre_len: length(rp.pre.len()),
-            ray_len: length(rp.ray.len()),
-            flags: rp.flags,
-            condition: rp.condition,
-            target: u16::try_from(rp.target).ok()?,
-        })
+            length(rp.pre.len()),
+            length(rp.ray.len()),
+            rp.flags,
+            rp.condition,
+            u16::try_from(rp.target).ok()?,
+        ))
     }
 
     fn raw_paths(
@@ -976,62 +979,10 @@ fn may_repeat(raw: &[RawPath]) -> bool {
     repeat
 }
 
-/// The ways of one stored path: one per square it may end on.
-fn ways_of<'a>(path: &'a Path, ray: &'a [Entry]) -> impl Iterator<Item = (Square, Way)> + 'a {
-    // Counted in the u16 of a path's length (`Path::ray_len`).
-    (0..).zip(ray).filter(|(_, e)| e.can_stop()).map(|(i, e)| {
-        (
-            e.square(),
-            Way {
-                pre_start: path.pre_start,
-                pre_len: path.pre_len,
-                between_start: path.ray_start,
-                between_len: i,
-                flags: path.flags,
-                condition: path.condition,
-                target: path.target,
-            },
-        )
-    })
-}
-
-/// Dense (from, to) offsets per (kind, side), only for kinds that reach anything at all.
-fn index_ways(
-    ways_by_from: Vec<Vec<Vec<(Square, Way)>>>,
-    g: Geometry,
-) -> (Vec<Way>, Vec<Vec<u32>>) {
-    let n = g.len();
-    // Sized at once: grown by doubling, the list of a wide board held up to twice its ways,
-    // and both copies while it moved.
-    let mut ways = Vec::with_capacity(ways_by_from.iter().flatten().map(Vec::len).sum());
-    // A way ends on a square of a stored path, so there are no more ways than pool entries,
-    // whose positions fit a u32 (else the paths were refused).
-    let offset = |ways: &Vec<Way>| u32::try_from(ways.len()).expect("fewer ways than pool entries");
-    let mut way_offsets = Vec::with_capacity(ways_by_from.len());
-    for mut per_from in ways_by_from {
-        if per_from.iter().all(|w| w.is_empty()) {
-            way_offsets.push(Vec::new());
-            continue;
-        }
-        let mut offsets = Vec::with_capacity(n * n + 1);
-        for list in per_from.iter_mut() {
-            list.sort_by_key(|(to, _)| *to);
-            let mut it = list.iter().peekable();
-            for to in g.squares() {
-                offsets.push(offset(&ways));
-                while let Some((t, w)) = it.peek() {
-                    if *t != to {
-                        break;
-                    }
-                    ways.push(*w);
-                    it.next();
-                }
-            }
-        }
-        offsets.push(offset(&ways));
-        way_offsets.push(offsets);
-    }
-    (ways, way_offsets)
+/// How many squares reached are stored: each is a square of a stored path, so there are no
+/// more than pool entries, whose positions fit a u32 (else the paths were refused).
+fn reached_count(reached: &[u16]) -> u32 {
+    u32::try_from(reached.len()).expect("fewer squares reached than pool entries")
 }
 
 /// The `promote to` clauses in force, grouped by (kind, side).
@@ -1226,11 +1177,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
 struct Compiled<'a> {
     g: Geometry,
     sides: usize,
-    pool: &'a [Entry],
-    paths: &'a [Path],
-    path_index: &'a [(u32, u32)],
-    ways: &'a [Way],
-    way_offsets: &'a [Vec<u32>],
+    motion: &'a Motion,
 }
 
 impl Compiled<'_> {
@@ -1243,20 +1190,18 @@ impl Compiled<'_> {
         let mut to_s = vec![SquareSet::EMPTY; self.sides * n];
         for kind in 0..kinds {
             for side in 0..self.sides {
-                let offsets = &self.way_offsets[kind * self.sides + side];
-                if offsets.is_empty() {
-                    continue;
-                }
                 for from in 0..n {
-                    for to in 0..n {
-                        let i = from * n + to;
-                        for w in &self.ways[offsets[i] as usize..offsets[i + 1] as usize] {
+                    {
+                        let i = (kind * self.sides + side) * n + from;
+                        for (to, w) in self.motion.ways_from(i) {
+                            let to = to.index();
                             if !w.flags.has(PathFlags::CAPTURE) {
                                 continue;
                             }
-                            let pre = &self.pool[w.pre_start as usize..][..w.pre_len as usize];
-                            let between =
-                                &self.pool[w.between_start as usize..][..w.between_len as usize];
+                            let pre =
+                                &self.motion.pool[w.pre_start as usize..][..w.pre_len as usize];
+                            let between = &self.motion.pool[w.between_start as usize..]
+                                [..w.between_len as usize];
                             for defender in (0..self.sides).filter(|d| *d != side) {
                                 let fs = &mut from_s[defender * n + to];
                                 for e in pre.iter().chain(between) {
@@ -1336,17 +1281,12 @@ impl Compiled<'_> {
     /// The paths of `kind` for `side` from `sq`.
     fn paths(&self, kind: PieceKind, side: Side, sq: Square) -> &[Path] {
         let i = (kind.index() * self.sides + side.index()) * self.g.len() + sq.index();
-        let (a, b) = self.path_index[i];
-        &self.paths[a as usize..b as usize]
+        self.motion.paths(i)
     }
 
     /// The squares that must be empty for `path`, then its ray.
     fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
-        let run = |start: u32, len: u16| &self.pool[start as usize..start as usize + len as usize];
-        (
-            run(path.pre_start, path.pre_len),
-            run(path.ray_start, path.ray_len),
-        )
+        self.motion.path_runs(path)
     }
 }
 

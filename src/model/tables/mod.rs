@@ -92,6 +92,11 @@ impl PathFlags {
     pub(crate) const NOT_IN_CHECK: PathFlags = PathFlags(128);
     /// May capture only the one enemy piece giving check.
     pub(crate) const TAKES_CHECKER: PathFlags = PathFlags(256);
+    /// Its ends are ways of the attack tables: it may capture, or a lender's move may be lent.
+    pub(crate) const WAYS: PathFlags = PathFlags(512);
+    /// Its [`Condition`]: kept among the flags, as a compiled path is one of many thousands.
+    const UNMOVED: PathFlags = PathFlags(1024);
+    const MOVED: PathFlags = PathFlags(2048);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
@@ -167,31 +172,70 @@ pub(crate) enum Condition {
     Moved,
 }
 
-/// A run of entries in the pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Run {
-    start: u32,
-    len: u16,
-}
-
 /// One compiled path from one square.
 ///
 /// Its squares that must be empty (`pre`) come right before its ray in the pool, so the squares
 /// a move along it passes are one run (see [`Route`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Path {
-    pre_start: u32,
     ray_start: u32,
     pre_len: u16,
     ray_len: u16,
+    /// Also its condition (see [`Path::condition`]).
     flags: PathFlags,
-    condition: Condition,
     /// Index of its rule on what it may capture and where it may end in
     /// [`Tables::target_rules`]; 0: any enemy piece, anywhere.
     target: u16,
 }
 
+// Paths number tens of thousands on large boards (88,800 in four-player Gala Xiang-Qi).
+const _: () = assert!(std::mem::size_of::<Path>() == 12);
+
 impl Path {
+    /// A path of `flags` whose ray starts at `ray_start` in the pool, its `pre_len` squares
+    /// that must be empty right before it.
+    fn new(
+        ray_start: u32,
+        pre_len: u16,
+        ray_len: u16,
+        flags: PathFlags,
+        condition: Condition,
+        target: u16,
+    ) -> Path {
+        let condition = match condition {
+            Condition::Always => PathFlags::NONE,
+            Condition::Unmoved => PathFlags::UNMOVED,
+            Condition::Moved => PathFlags::MOVED,
+        };
+        Path {
+            ray_start,
+            pre_len,
+            ray_len,
+            flags: flags.with(condition),
+            target,
+        }
+    }
+
+    /// Where its must-be-empty squares start in the pool.
+    #[inline]
+    fn pre_start(&self) -> u32 {
+        self.ray_start - u32::from(self.pre_len)
+    }
+
+    /// The way along it to the square after `between` squares of its ray.
+    #[inline]
+    fn way(&self, between: u16) -> Way {
+        Way {
+            pre_start: self.pre_start(),
+            pre_len: self.pre_len,
+            between_start: self.ray_start,
+            between_len: between,
+            flags: self.flags,
+            condition: self.condition(),
+            target: self.target,
+        }
+    }
+
     /// What the path allows.
     #[inline]
     pub(crate) fn flags(&self) -> PathFlags {
@@ -201,13 +245,51 @@ impl Path {
     /// What the position must satisfy.
     #[inline]
     pub(crate) fn condition(&self) -> Condition {
-        self.condition
+        if self.flags.has(PathFlags::UNMOVED) {
+            Condition::Unmoved
+        } else if self.flags.has(PathFlags::MOVED) {
+            Condition::Moved
+        } else {
+            Condition::Always
+        }
     }
 
     /// Which kinds it may capture (see [`Tables::may_capture`]).
     #[inline]
     pub(crate) fn target(&self) -> u16 {
         self.target
+    }
+}
+
+/// In [`Motion::reached_by`]: several paths reach the square, so all are looked at.
+const SEVERAL: u16 = u16::MAX;
+
+/// The ways one piece on one square reaches another square, in path order (see
+/// [`Tables::ways`]): the paths that may reach it, looked at in turn.
+pub(crate) struct Ways<'a> {
+    pool: &'a [Entry],
+    paths: &'a [Path],
+    to: u16,
+}
+
+impl Iterator for Ways<'_> {
+    type Item = Way;
+
+    #[inline]
+    fn next(&mut self) -> Option<Way> {
+        while let Some((path, rest)) = self.paths.split_first() {
+            self.paths = rest;
+            if !path.flags.has(PathFlags::WAYS) {
+                continue;
+            }
+            let ray = &self.pool[path.ray_start as usize..][..path.ray_len as usize];
+            // An entry a move may not end on carries a mark, so it never equals `to`.
+            if let Some(i) = ray.iter().position(|e| e.0 == self.to) {
+                // Shorter than a u16 (see `Path::ray_len`).
+                return Some(path.way(i as u16));
+            }
+        }
+        None
     }
 }
 
@@ -522,11 +604,84 @@ pub(super) struct Motion {
     path_index: Vec<(u32, u32)>,
     /// Whether two paths from a (kind, side, square) can produce the same move.
     may_repeat: Vec<bool>,
-    /// All ways, grouped by (kind, side, from, to).
-    ways: Vec<Way>,
-    way_offsets: Vec<Vec<u32>>,
+    /// Per (kind, side, from): a bit for every square some way from there reaches,
+    /// `reach_words` words each, so that a square out of reach costs one load. Sparse: on a
+    /// 16x16 board with four sides, a (from, to) index would take megabytes for the few
+    /// pairs a piece can reach.
+    reach: Vec<u64>,
+    reach_words: usize,
+    /// Per (kind, side, from), and one past the last: where its squares reached start in
+    /// `reached_by`.
+    reach_start: Vec<u32>,
+    /// Per square reached, in square order: the one path (among its square's) that reaches
+    /// it, or [`SEVERAL`] when more than one does.
+    reached_by: Vec<u16>,
     /// The kinds each capture predicate allows, as bit sets; entry 0 allows every kind.
     target_rules: Vec<TargetRule>,
+}
+
+impl Motion {
+    /// The paths from one (kind, side, square), by its index.
+    #[inline]
+    fn paths(&self, i: usize) -> &[Path] {
+        let (a, b) = self.path_index[i];
+        &self.paths[a as usize..b as usize]
+    }
+
+    /// The squares that must be empty for `path`, then its ray.
+    #[inline]
+    fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
+        let run = |start: u32, len: u16| &self.pool[start as usize..][..len as usize];
+        (
+            run(path.pre_start(), path.pre_len),
+            run(path.ray_start, path.ray_len),
+        )
+    }
+
+    /// The ways from one (kind, side, square), by its index, to `to`.
+    // Always inlined: the attack test asks this for every enemy piece, and most answers are
+    // the one load and bit test of a square out of reach.
+    #[inline(always)]
+    fn ways(&self, i: usize, to: Square) -> Ways<'_> {
+        let (word, bit) = (to.index() / 64, to.index() % 64);
+        let words = &self.reach[i * self.reach_words..];
+        let paths = if words[word] >> bit & 1 == 0 {
+            &[]
+        } else {
+            self.reaching(i, words, word, bit)
+        };
+        Ways {
+            pool: &self.pool,
+            paths,
+            to: to.raw(),
+        }
+    }
+
+    /// The paths that may reach the square at `bit` of `word`, known to be in reach.
+    #[inline]
+    fn reaching(&self, i: usize, words: &[u64], word: usize, bit: usize) -> &[Path] {
+        let rank = words[..word].iter().map(|w| w.count_ones()).sum::<u32>()
+            + (words[word] & ((1u64 << bit) - 1)).count_ones();
+        let paths = self.paths(i);
+        match self.reached_by[self.reach_start[i] as usize + rank as usize] {
+            SEVERAL => paths,
+            by => &paths[by as usize..][..1],
+        }
+    }
+
+    /// Every way from one (kind, side, square), by its index, with the square it reaches.
+    fn ways_from(&self, i: usize) -> impl Iterator<Item = (Square, Way)> + '_ {
+        self.paths(i)
+            .iter()
+            .filter(|p| p.flags.has(PathFlags::WAYS))
+            .flat_map(|p| {
+                let ray = &self.pool[p.ray_start as usize..][..p.ray_len as usize];
+                (0..)
+                    .zip(ray)
+                    .filter(|(_, e)| e.can_stop())
+                    .map(|(i, e)| (e.square(), p.way(i)))
+            })
+    }
 }
 
 /// What each kind of piece is, besides its moves: promotions, drops, royalty, teleports.
@@ -620,8 +775,9 @@ impl std::fmt::Debug for Tables {
             .field("variant", &self.variant.name())
             .field("options", &self.options)
             .field("paths", &self.motion.paths.len())
-            .field("ways", &self.motion.ways.len())
+            .field("reached", &self.motion.reached_by.len())
             .field("pool", &self.motion.pool.len())
+            .field("bytes", &self.table_bytes())
             .finish_non_exhaustive()
     }
 }
@@ -633,6 +789,26 @@ fn guards_hold(options: &[bool], guards: &[OptionGuard]) -> bool {
 }
 
 impl Tables {
+    /// The bytes the parts that grow with the board and the pieces take: the paths, the
+    /// index of the squares each piece reaches, and the squares the legality test watches.
+    pub fn table_bytes(&self) -> usize {
+        fn bytes<T>(v: &[T]) -> usize {
+            std::mem::size_of_val(v)
+        }
+        let m = &self.motion;
+        let w = &self.watch;
+        bytes(&m.pool)
+            + bytes(&m.paths)
+            + bytes(&m.path_index)
+            + bytes(&m.may_repeat)
+            + bytes(&m.reach)
+            + bytes(&m.reach_start)
+            + bytes(&m.reached_by)
+            + bytes(&w.from_sensitive)
+            + bytes(&w.to_sensitive)
+            + w.ep_sources.iter().map(|v| bytes(v)).sum::<usize>()
+    }
+
     /// Compiles `variant` with its default options, changed by `set` (`name`, `value`) pairs.
     ///
     /// # Errors
@@ -952,8 +1128,7 @@ impl Tables {
     /// The paths of `kind` for `side` from `sq`.
     #[inline]
     pub(crate) fn paths(&self, kind: PieceKind, side: Side, sq: Square) -> &[Path] {
-        let (a, b) = self.motion.path_index[self.pss(kind, side, sq)];
-        &self.motion.paths[a as usize..b as usize]
+        self.motion.paths(self.pss(kind, side, sq))
     }
 
     /// Whether the paths of `kind` for `side` from `sq` may yield one move twice.
@@ -963,35 +1138,21 @@ impl Tables {
     }
 
     /// The ways `kind` of `side` on `from` reaches `to`.
-    #[inline]
-    pub(crate) fn ways(&self, kind: PieceKind, side: Side, from: Square, to: Square) -> &[Way] {
-        let offsets = &self.motion.way_offsets[self.ks(kind, side)];
-        if offsets.is_empty() {
-            return &[];
-        }
-        let i = from.index() * self.geometry.len() + to.index();
-        &self.motion.ways[offsets[i] as usize..offsets[i + 1] as usize]
+    #[inline(always)]
+    pub(crate) fn ways(&self, kind: PieceKind, side: Side, from: Square, to: Square) -> Ways<'_> {
+        self.motion.ways(self.pss(kind, side, from), to)
     }
 
     /// The squares that must be empty for `path`, then its ray.
     #[inline]
     pub(crate) fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
-        (
-            self.run(Run {
-                start: path.pre_start,
-                len: path.pre_len,
-            }),
-            self.run(Run {
-                start: path.ray_start,
-                len: path.ray_len,
-            }),
-        )
+        self.motion.path_runs(path)
     }
 
     /// The route of a move along `path`: the squares it passes on the way to its end.
     #[inline]
     pub(crate) fn route(&self, path: &Path) -> Route {
-        Route(path.pre_start)
+        Route(path.pre_start())
     }
 
     /// The squares a move along `route` passed before reaching `to`, in order.
@@ -1000,12 +1161,6 @@ impl Tables {
             .iter()
             .map(|e| e.square())
             .take_while(move |s| *s != to)
-    }
-
-    /// The squares of a pool run.
-    #[inline]
-    fn run(&self, run: Run) -> &[Entry] {
-        &self.motion.pool[run.start as usize..run.start as usize + run.len as usize]
     }
 
     /// Per (capturing side, target): the pieces that could capture en passant there.
