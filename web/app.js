@@ -4,13 +4,21 @@
 import { createEditor } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
-const worker = new Worker('worker.js', { type: 'module' });
+let worker = null;
 let nextId = 0;
 const waiting = new Map();
-worker.onmessage = ({ data: { id, answer } }) => {
-  waiting.get(id)(answer);
-  waiting.delete(id);
-};
+// A fresh engine; the old one, if any, is stopped mid-task and its questions get `stopped`.
+function startWorker() {
+  worker?.terminate();
+  for (const resolve of waiting.values()) resolve({ error: 'stopped' });
+  waiting.clear();
+  worker = new Worker('worker.js', { type: 'module' });
+  worker.onmessage = ({ data: { id, answer } }) => {
+    waiting.get(id)?.(answer);
+    waiting.delete(id);
+  };
+}
+startWorker();
 const ask = (request) =>
   new Promise((resolve) => {
     const id = nextId++;
@@ -18,7 +26,9 @@ const ask = (request) =>
     worker.postMessage({ id, request });
   });
 
-const state = { definition: '', fen: null, moves: [], position: null, selected: null, valid: false };
+const state = {
+  definition: '', options: {}, fen: null, moves: [], position: null, selected: null, valid: false,
+};
 // Checked 300 ms after typing stops.
 let timer = null;
 const editor = createEditor($('editor'), () => {
@@ -127,6 +137,9 @@ async function check(restart) {
   status(state.valid ? 'valid' : 'not valid');
   if (state.valid && (restart || text !== state.definition)) {
     state.definition = text;
+    // Options the edited definition still has keep the values chosen.
+    state.options = Object.fromEntries(Object.entries(state.options)
+      .filter(([name]) => answer.options.includes(name)));
     state.moves = [];
     state.sans = [];
     state.diagramSquare = null;
@@ -139,7 +152,12 @@ async function check(restart) {
 // --- the board -----------------------------------------------------------------------------
 
 function game() {
-  return { definition: state.definition, fen: state.fen ?? undefined, moves: state.moves };
+  return {
+    definition: state.definition,
+    options: Object.entries(state.options),
+    fen: state.fen ?? undefined,
+    moves: state.moves,
+  };
 }
 
 async function show() {
@@ -150,13 +168,15 @@ async function show() {
   }
   state.position = p;
   showPlayers(p.players);
+  showOptions(p.options);
   state.selected = null;
+  state.dropPiece = null;
   state.diagramSquare = null;
   $('diagram').textContent = 'Click a piece.';
   $('board').innerHTML = p.svg;
   $('fen').value = p.fen;
   $('result').textContent = p.outcome ?? `${p.to_move} to move`;
-  // The record in rounds: one numbered row per turn of every side.
+  // The record in rounds: one numbered row per turn of every side, then the result.
   const record = $('record');
   record.replaceChildren();
   for (let i = 0; i < state.sans.length; i += p.sides) {
@@ -167,12 +187,25 @@ async function show() {
     }
     record.append(li);
   }
+  if (p.outcome) {
+    record.append(Object.assign(document.createElement('li'), { className: 'result', textContent: p.outcome }));
+  }
+  // Drops: one button per piece in hand that may be dropped; then a square.
   const drops = $('drops');
   drops.replaceChildren();
-  for (const m of p.legal.filter((m) => !m.from)) {
+  const droppable = [...new Set(p.legal.filter((m) => !m.from).map((m) => m.piece))];
+  if (droppable.length) drops.append('drop: ');
+  for (const piece of droppable) {
     const b = document.createElement('button');
-    b.textContent = m.san;
-    b.onclick = () => play(m);
+    b.textContent = piece;
+    b.dataset.piece = piece;
+    b.title = `Drop a ${piece}: then click a marked square`;
+    b.onclick = () => {
+      state.selected = null;
+      state.dropPiece = piece;
+      drops.querySelectorAll('button').forEach((x) => x.classList.toggle('chosen', x === b));
+      mark(p.legal.filter((m) => !m.from && m.piece === piece).map((m) => [m.to, '#6a1b9a']));
+    };
     drops.append(b);
   }
   $('picker').hidden = true;
@@ -232,6 +265,13 @@ $('board').onclick = (event) => {
   const square = squareAt(event);
   if (!square) return;
   const legal = state.position.legal;
+  if (state.dropPiece) {
+    const moves = legal.filter((m) => !m.from && m.piece === state.dropPiece && m.to === square);
+    if (moves.length === 1) return play(moves[0]);
+    if (moves.length > 1) return pick(moves);
+    state.dropPiece = null;
+    $('drops').querySelectorAll('button').forEach((x) => x.classList.remove('chosen'));
+  }
   if (state.selected) {
     const moves = legal.filter((m) => m.from === state.selected && m.to === square);
     if (moves.length === 1) return play(moves[0]);
@@ -256,22 +296,30 @@ async function showDiagram(square) {
 $('alone').onchange = () => state.diagramSquare && showDiagram(state.diagramSquare);
 
 async function showPieces() {
-  const pieces = await ask({ op: 'pieces', definition: state.definition });
+  const pieces = await ask({ op: 'pieces', definition: state.definition, options: Object.entries(state.options) });
   const body = $('pieces').querySelector('tbody');
   body.replaceChildren();
   for (const p of Array.isArray(pieces) ? pieces : []) {
     const tr = document.createElement('tr');
-    const cells = [`${p.name} (${p.letter})`, p.betza ?? '', [...p.moves, ...p.facts].join(' ')];
+    // The Betza sentence without its frame: `Betza: `QN`.` is shown as QN, an approximate one
+    // with a mark.
+    const betza = (p.betza ?? '').replace(/^Betza: /, '')
+      .replace(/^Betza \(approximate[^)]*\): /, '≈ ').replace(/\.$/, '').replaceAll('`', '');
+    const cells = [`${p.name} (${p.letter})`, betza, [...p.moves, ...p.facts].join(' ')];
     for (const text of cells) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
     body.append(tr);
   }
 }
 
+// Several moves between the same squares: promotions (named by the piece), or moves of
+// different kinds (named in notation).
 function pick(moves) {
   const picker = $('picker');
-  picker.replaceChildren(...moves.map((m) => {
+  const promoting = moves.some((m) => m.promotion);
+  picker.replaceChildren(promoting ? 'promote to: ' : 'which move: ', ...moves.map((m) => {
     const b = document.createElement('button');
-    b.textContent = m.san;
+    b.textContent = promoting ? m.promotion ?? `${m.piece} (no promotion)` : m.san;
+    b.title = m.san;
     b.onclick = () => play(m);
     return b;
   }));
@@ -303,6 +351,27 @@ function showPlayers(players) {
       enginesMove();
     };
     label.append(box, ` ${name}`);
+    return label;
+  }));
+}
+
+// The definition's options, one checkbox each; a change starts a new game under them.
+function showOptions(options) {
+  $('options').replaceChildren(...(options.length ? ['options:'] : []), ...options.map((o) => {
+    const label = document.createElement('label');
+    label.title = o.description;
+    const box = Object.assign(document.createElement('input'), { type: 'checkbox', checked: o.on });
+    box.dataset.option = o.name;
+    box.onchange = async () => {
+      state.options[o.name] = box.checked;
+      state.fen = null;
+      state.moves = [];
+      state.sans = [];
+      await show();
+      await showPieces();
+      enginesMove();
+    };
+    label.append(box, ` ${o.name}`);
     return label;
   }));
 }
@@ -366,11 +435,18 @@ $('setfen').onclick = async () => {
 $('perft').onclick = async () => {
   const depth = Number($('depth').value);
   $('perftout').textContent = 'counting…';
+  $('stop').hidden = false;
   const start = performance.now();
   const answer = await ask({ op: 'perft', ...game(), depth });
   const ms = performance.now() - start;
+  $('stop').hidden = true;
   $('perftout').textContent = answer.error ??
     `${answer.nodes.toLocaleString('en')} nodes in ${ms.toFixed(0)} ms (${Math.round(answer.nodes / ms * 1000).toLocaleString('en')} nodes/s)`;
+};
+// Stops whatever the engine is doing (a deep perft, a long search) by starting a new one.
+$('stop').onclick = () => {
+  startWorker();
+  $('stop').hidden = true;
 };
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey && e.key === 'z' && !$('editor').contains(document.activeElement)) {
@@ -380,6 +456,13 @@ document.addEventListener('keydown', (e) => {
   if (e.ctrlKey && e.key === 'e') {
     e.preventDefault();
     engineMove();
+  }
+  if (e.key === 'Escape' && state.position) {
+    state.selected = null;
+    state.dropPiece = null;
+    $('picker').hidden = true;
+    $('drops').querySelectorAll('button').forEach((x) => x.classList.remove('chosen'));
+    mark([]);
   }
 });
 

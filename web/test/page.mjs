@@ -133,7 +133,7 @@ try {
     assert.equal(await page.$$eval('#record li span', (s) => s.length), before);
     const rows = await page.$$eval('#record li', (r) => r.map((li) => li.querySelectorAll('span').length));
     assert.equal(rows[0], 4, 'a round is one row of four moves');
-    await page.screenshot({ path: new URL('four.png', shots).pathname });
+    await page.screenshot({ path: new URL('four.png', shots).pathname, fullPage: true });
   });
 
   await step('a mistake is underlined at its line with its code', async () => {
@@ -168,6 +168,90 @@ try {
     await other.goto(link);
     await other.waitForFunction((t) => window.playground?.editor.text === t, text);
     await other.close();
+  });
+
+  await step('an option is a checkbox, and perft counts under it as the CLI does', async () => {
+    await page.selectOption('#menu', 'gala-xiangqi-four.variant');
+    await page.waitForFunction(() => window.playground.position?.players.length === 4);
+    for (const box of await page.$$('#players input:checked')) await box.uncheck();
+    await page.check('#options input[data-option="korean-cannons"]');
+    await page.waitForFunction(() => window.playground.position.options[2].on);
+    await page.fill('#depth', '2');
+    await page.click('#perft');
+    await page.waitForFunction(() => /nodes in/.test(document.querySelector('#perftout').textContent));
+    // `rulebook perft definitions/gala-xiangqi-four.variant 2 --option korean-cannons`
+    assert.match(await page.textContent('#perftout'), /^10,273 nodes/);
+    await page.uncheck('#options input[data-option="korean-cannons"]');
+    await page.click('#perft');
+    await page.waitForFunction(() => /^3,607 nodes/.test(document.querySelector('#perftout').textContent));
+  });
+
+  await step('a promotion is chosen from a picker naming the pieces', async () => {
+    await page.selectOption('#menu', 'chess.variant');
+    await page.waitForFunction(() => window.playground.position?.players.length === 2);
+    await page.fill('#fen', '8/4P3/8/8/8/8/k7/4K3 w - - 0 1');
+    await page.click('#setfen');
+    await page.waitForFunction(() => window.playground.position.fen.startsWith('8/4P3'));
+    await clickSquare(page, 'e7');
+    await clickSquare(page, 'e8');
+    await page.waitForSelector('#picker:not([hidden]) button');
+    const names = await page.$$eval('#picker button', (b) => b.map((e) => e.textContent).sort());
+    assert.deepEqual(names, ['Bishop', 'Knight', 'Queen', 'Rook']);
+    await page.screenshot({ path: new URL('promotion.png', shots).pathname });
+    await page.click('#picker button:text-is("Knight")');
+    await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 2);
+    assert.equal(await page.textContent('#record li span'), 'e8=N');
+  });
+
+  await step('a drop is chosen from the pieces in hand, then a square', async () => {
+    await page.selectOption('#menu', 'library/crazyhouse.variant');
+    await page.waitForFunction(() => window.playground.position?.fen.startsWith('rnbqkbnr'));
+    await page.fill('#fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 0 1');
+    await page.click('#setfen');
+    await page.waitForSelector('#drops button[data-piece="Pawn"]');
+    await page.click('#drops button[data-piece="Pawn"]');
+    const marked = await page.$$eval('#board .mark', (m) => m.map((e) => e.dataset.square));
+    assert.equal(marked.length, 33, 'the empty squares of ranks 2 to 7');
+    await clickSquare(page, 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('#record li span').length === 2);
+    assert.equal(await page.textContent('#record li span'), 'P*e4');
+  });
+
+  await step('a long perft is stopped, and the engine answers again', async () => {
+    await page.selectOption('#menu', 'chess.variant');
+    await page.waitForFunction(() => window.playground.position?.fen.startsWith('rnbqkbnr'));
+    await page.fill('#depth', '7');
+    await page.click('#perft');
+    await page.waitForSelector('#stop:not([hidden])');
+    await page.waitForTimeout(300);
+    await page.click('#stop');
+    await page.waitForFunction(() => document.querySelector('#perftout').textContent === 'stopped');
+    await page.fill('#depth', '2');
+    await page.click('#perft');
+    await page.waitForFunction(() => /^400 nodes/.test(document.querySelector('#perftout').textContent));
+  });
+
+  await step('a game over is named in the record', async () => {
+    for (const box of await page.$$('#players input:checked')) await box.uncheck();
+    const moves = [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']];
+    for (const [i, [from, to]] of moves.entries()) {
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      await page.waitForFunction((n) => document.querySelectorAll('#record li span').length === n, i + 1);
+    }
+    await page.waitForSelector('#record li.result');
+    assert.match(await page.textContent('#record li.result'), /black wins/i);
+  });
+
+  await step('on a narrow screen the page is one column with nothing cut off', async () => {
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.waitForTimeout(200);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 420, `${width} px wide`);
+    const [left, right] = await page.$$eval('#left, #right', (e) => e.map((x) => x.getBoundingClientRect().top));
+    assert.ok(right > left, 'the board comes below the editor');
+    await page.screenshot({ path: new URL('narrow.png', shots).pathname, fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 } finally {
   await browser.close();

@@ -8,13 +8,15 @@
 //! function, `env.rulebook_now_ms` (the page's `performance.now`), the engine's clock.
 //!
 //! Requests (`op` and its fields):
-//! - `check` `{definition}`: `{valid, report}`, the report as `rulebook check --format json`
-//!   writes it (each problem in `report.related`), every span with its line and column.
+//! - `check` `{definition}`: `{valid, report, options}`, the report as `rulebook check
+//!   --format json` writes it (each problem in `report.related`), every span with its line
+//!   and column, and the names of the definition's options when it is valid.
 //! - `position` `{definition, options?, fen?, moves?}`: `{fen, to_move, legal, outcome,
 //!   svg, squares}`: the position after the moves (coordinate or algebraic), its legal moves
 //!   (each as `rulebook moves --format json` describes it), the result if the game is over,
-//!   the board drawn, where each square is in the picture (`[name, x, y, size]`), and the
-//!   players in turn order.
+//!   the board drawn, where each square is in the picture (`[name, x, y, size]`), the
+//!   players in turn order, and the definition's options (`[{name, description, on}]`, `on`
+//!   as in force).
 //! - `perft` `{definition, options?, fen?, moves?, depth}`: `{nodes}`.
 //! - `best` `{definition, options?, fen?, moves?, millis}`: `{move, depth, nodes}`, the
 //!   engine's move within that time (`move` is null when there is none).
@@ -120,7 +122,13 @@ fn respond(request: Request) -> Result<Value, String> {
                 Some(d) => d.to_json(&definition).map_err(|e| e.to_string())?,
                 None => json!({ "related": [] }),
             };
-            Ok(json!({ "valid": !report.has_errors, "report": diagnostics }))
+            let options: Vec<&str> = report
+                .variant
+                .iter()
+                .flat_map(|v| v.options())
+                .map(|o| o.name.as_str())
+                .collect();
+            Ok(json!({ "valid": !report.has_errors, "report": diagnostics, "options": options }))
         }
         Request::Position { game } => {
             let pos = game.position()?;
@@ -153,6 +161,7 @@ fn respond(request: Request) -> Result<Value, String> {
                 "squares": squares,
                 "sides": pos.tables().sides(),
                 "players": pos.tables().variant().sides().iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                "options": options(pos.tables()),
             }))
         }
         Request::Perft { game, depth } => {
@@ -215,6 +224,16 @@ fn respond(request: Request) -> Result<Value, String> {
             }))
         }
     }
+}
+
+/// The definition's options, each with its value in force.
+fn options(t: &Tables) -> Vec<Value> {
+    t.variant()
+        .options()
+        .iter()
+        .zip(t.options())
+        .map(|(o, &on)| json!({ "name": o.name, "description": o.description, "on": on }))
+        .collect()
 }
 
 /// Room for `len` bytes, for the page to write a request into.
@@ -303,6 +322,37 @@ mod tests {
         let a =
             answer(&json!({"op": "diagram", "definition": chess(), "square": "e4"}).to_string());
         assert_eq!(a["error"], "no piece on e4");
+    }
+
+    #[test]
+    fn options_are_listed_and_change_the_game() {
+        let four = std::fs::read_to_string("../../definitions/gala-xiangqi-four.variant").unwrap();
+        let a = answer(&json!({"op": "check", "definition": four}).to_string());
+        assert_eq!(
+            a["options"],
+            json!(["teams", "shared-border", "korean-cannons"])
+        );
+        let request = |options: Value| {
+            json!({"op": "position", "definition": four, "options": options}).to_string()
+        };
+        let a = answer(&request(json!([])));
+        assert_eq!(a["options"][0]["name"], "teams");
+        assert_eq!(a["options"][0]["on"], false);
+        let a = answer(&request(json!([["teams", true], ["shared-border", true]])));
+        assert_eq!(a["options"][0]["on"], true);
+        assert_eq!(a["options"][1]["on"], true);
+        let perft = |options: Value| {
+            let r = json!({"op": "perft", "definition": four, "options": options, "depth": 2});
+            answer(&r.to_string())["nodes"].clone()
+        };
+        // As `rulebook perft` counts them, with and without `--option korean-cannons`.
+        assert_eq!(perft(json!([])), 3607);
+        assert_eq!(perft(json!([["korean-cannons", true]])), 10273);
+        let a = answer(&request(json!([["no-such", true]])));
+        assert!(a["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown option `no-such`"));
     }
 
     #[test]
