@@ -4,6 +4,12 @@
 import { createEditor } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
+// The worker's script and the engine are fetched once; a worker started later needs neither
+// the network nor a second compilation.
+const [workerUrl, module] = await Promise.all([
+  fetch('worker.js').then((r) => r.blob()).then((b) => URL.createObjectURL(b)),
+  fetch('rulebook.wasm').then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)),
+]);
 let worker = null;
 let nextId = 0;
 const waiting = new Map();
@@ -12,7 +18,8 @@ function startWorker() {
   worker?.terminate();
   for (const resolve of waiting.values()) resolve({ error: 'stopped' });
   waiting.clear();
-  worker = new Worker('worker.js', { type: 'module' });
+  worker = new Worker(workerUrl);
+  worker.postMessage({ module });
   worker.onmessage = ({ data: { id, answer } }) => {
     waiting.get(id)?.(answer);
     waiting.delete(id);
@@ -303,10 +310,20 @@ async function showPieces() {
     const tr = document.createElement('tr');
     // The Betza sentence without its frame: `Betza: `QN`.` is shown as QN, an approximate one
     // with a mark.
-    const betza = (p.betza ?? '').replace(/^Betza: /, '')
+    const betza = /^Betza has no/.test(p.betza ?? '') ? '—' : (p.betza ?? '').replace(/^Betza: /, '')
       .replace(/^Betza \(approximate[^)]*\): /, '≈ ').replace(/\.$/, '').replaceAll('`', '');
     const cells = [`${p.name} (${p.letter})`, betza, [...p.moves, ...p.facts].join(' ')];
     for (const text of cells) tr.append(Object.assign(document.createElement('td'), { textContent: text }));
+    tr.children[1].title = p.betza ?? '';
+    // The declaration as written; a click on it selects it in the editor.
+    const declaration = document.createElement('td');
+    if (p.declaration) {
+      const pre = Object.assign(document.createElement('pre'), { textContent: p.declaration.text });
+      pre.title = 'Click to select it in the editor';
+      pre.onclick = () => editor.select(p.declaration.offset, p.declaration.length);
+      declaration.append(pre);
+    }
+    tr.append(declaration);
     body.append(tr);
   }
 }

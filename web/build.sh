@@ -29,7 +29,7 @@ if command -v wasm-opt >/dev/null; then
 else
   cp "$built" dist/rulebook.wasm
 fi
-cp index.html style.css worker.js rulebook.js dist/
+cp index.html style.css rulebook.js dist/
 # The grammar's keywords, for the editor's colours: every `kw_` rule's word.
 {
   printf 'export const keywords = '
@@ -38,6 +38,8 @@ cp index.html style.css worker.js rulebook.js dist/
 } > keywords.js
 # The page's script and its editor (CodeMirror, from npm) in one file.
 node_modules/.bin/esbuild app.js --bundle --format=esm --minify --outfile=dist/app.js
+# The worker with the loader in it: one script, which the page starts from memory.
+node_modules/.bin/esbuild worker.js --bundle --format=iife --minify --outfile=dist/worker.js
 # The shipped definitions, for the page's menu.
 node --input-type=module -e '
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";

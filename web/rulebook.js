@@ -1,9 +1,12 @@
-// The engine in a page (or in Node): load rulebook.wasm once, then `call` it with a request
-// object and get the answer object. See web/engine/src/lib.rs for the requests.
+// The engine in a page (or in Node): load rulebook.wasm once (its bytes, or the module compiled
+// from them), then `call` it with a request object and get the answer object. See
+// web/engine/src/lib.rs for the requests.
 
-export async function load(bytes) {
+export async function load(wasm) {
   const now = () => (globalThis.performance ? performance.now() : Date.now());
-  const { instance } = await WebAssembly.instantiate(bytes, { env: { rulebook_now_ms: now } });
+  const made = await WebAssembly.instantiate(wasm, { env: { rulebook_now_ms: now } });
+  // Bytes give a module and its instance, a module only the instance.
+  const instance = made.instance ?? made;
   const { memory, rb_alloc, rb_free, rb_call } = instance.exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();

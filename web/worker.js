@@ -1,15 +1,17 @@
-// The engine off the page's thread: a search or a deep perft never freezes the page.
+// The engine off the page's thread: a search or a deep perft never freezes the page. The page
+// sends the compiled module first, so that a new worker (after Stop) needs no network.
 import { load } from './rulebook.js';
 
-const engine = fetch('rulebook.wasm')
-  .then((r) => r.arrayBuffer())
-  .then((bytes) => load(bytes));
-
-self.onmessage = async ({ data: { id, request } }) => {
-  const e = await engine;
+let engine = null;
+self.onmessage = async ({ data }) => {
+  if (data.module) {
+    engine = load(data.module);
+    return;
+  }
+  const { id, request } = data;
   let answer;
   try {
-    answer = e.call(request);
+    answer = (await engine).call(request);
   } catch (err) {
     answer = { error: `the engine failed: ${err}` };
   }

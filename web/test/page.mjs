@@ -82,6 +82,10 @@ try {
     assert.equal(drawn.trim(), cliSvg.trim());
     const rows = await page.$$eval('#pieces tbody tr', (r) => r.length);
     assert.ok(rows >= 10, `${rows} pieces listed`);
+    // Each piece's declaration as written; a click selects it in the editor.
+    const rook = page.locator('#pieces pre', { hasText: /^piece Rook R/ });
+    await rook.click();
+    assert.equal(await page.evaluate(() => window.playground.editor.selected()), await rook.textContent());
     await page.screenshot({ path: new URL('rook.png', shots).pathname, fullPage: true });
   });
 
@@ -224,11 +228,14 @@ try {
     await page.click('#perft');
     await page.waitForSelector('#stop:not([hidden])');
     await page.waitForTimeout(300);
+    // Offline from here: the new engine must come from what the page already holds.
+    await page.context().setOffline(true);
     await page.click('#stop');
     await page.waitForFunction(() => document.querySelector('#perftout').textContent === 'stopped');
     await page.fill('#depth', '2');
     await page.click('#perft');
     await page.waitForFunction(() => /^400 nodes/.test(document.querySelector('#perftout').textContent));
+    await page.context().setOffline(false);
   });
 
   await step('a game over is named in the record', async () => {

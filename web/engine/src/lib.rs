@@ -21,7 +21,8 @@
 //! - `best` `{definition, options?, fen?, moves?, millis}`: `{move, depth, nodes}`, the
 //!   engine's move within that time (`move` is null when there is none).
 //! - `pieces` `{definition, options?}`: the piece table, `[{name, letter, betza, moves,
-//!   facts}]`, in the words `rulebook describe` uses.
+//!   facts, declaration}]`, in the words `rulebook describe` uses, with the piece's
+//!   declaration as written (`{text, offset, length}`, in bytes of the definition).
 //! - `diagram` `{definition, options?, fen?, moves?, square, alone?}`: `{svg}`, the move
 //!   diagram of the piece on that square as `rulebook diagram` draws it: its legal moves in
 //!   the position, or with `alone` everything it could do on an empty board.
@@ -31,6 +32,7 @@
 use rulebook::engine::{notation, perft, record, search, Position};
 use rulebook::model::Tables;
 use rulebook::render::DiagramMode;
+use rulebook::syntax::ast::Item;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -174,16 +176,25 @@ fn respond(request: Request) -> Result<Value, String> {
         Request::Pieces { game } => {
             let pos = game.position()?;
             let t = pos.tables();
+            let file = rulebook::syntax::parse(&game.definition).map_err(|_| "not valid")?;
             let pieces: Vec<Value> = rulebook::model::PieceKind::all(t.kinds())
                 .map(|kind| {
                     let def = t.variant().piece(kind);
                     let prose = rulebook::render::piece_prose(t, kind);
+                    let declaration = file.items.iter().find_map(|item| match item {
+                        Item::Piece(d) if d.name.node == def.name => {
+                            let text = game.definition[d.span.start..d.span.end].trim_end();
+                            Some(json!({ "text": text, "offset": d.span.start, "length": text.len() }))
+                        }
+                        _ => None,
+                    });
                     json!({
                         "name": def.name,
                         "letter": def.letter.to_string(),
                         "betza": prose.betza,
                         "moves": prose.moves,
                         "facts": prose.facts,
+                        "declaration": declaration,
                     })
                 })
                 .collect();
@@ -308,6 +319,13 @@ mod tests {
         );
         assert_eq!(a["move"]["san"], "Qh4#");
         let a = answer(&json!({"op": "pieces", "definition": chess()}).to_string());
+        let rook = &a[2]["declaration"];
+        assert_eq!(
+            rook["text"],
+            "piece Rook R value 5\n  move slide orthogonal"
+        );
+        let at = rook["offset"].as_u64().unwrap() as usize;
+        assert!(chess()[at..].starts_with("piece Rook"));
         let knight = a
             .as_array()
             .unwrap()
