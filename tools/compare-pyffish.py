@@ -4,13 +4,14 @@ of random games, for the library variants: `tools/compare-pyffish.py [GAMES] [PL
 
 Games start in turn from the start position and from each FEN of the variant's perft suite
 (its Chess960 positions left out). At each ply both programs list the legal moves of the same FEN (Fairy-Stockfish's own FEN,
-which Rulebook must read), and the FEN must round-trip: Rulebook's FEN of the position, read
-back by Fairy-Stockfish, must be Fairy-Stockfish's own (all fields but the move counters, which
+which Rulebook must read; a Chess960 castling may be written either way, and a wall the
+rules place themselves is dropped from Fairy-Stockfish's move), and the FEN must round-trip:
+Rulebook's FEN of the position, read back by Fairy-Stockfish, must be Fairy-Stockfish's own (all fields but the move counters, which
 the FEN tests compare). Two differences of form are accepted as the same position: the order
 of the pieces in hand, and an en-passant square that no capture can use (Fairy-Stockfish
 writes one after every double step of some pawns), checked by both FENs giving the same
 legal moves. Needs `pip install pyffish` and a release build (`cargo build --release`)."""
-import json, random, subprocess, sys, os, tomllib
+import json, random, re, subprocess, sys, os, tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "rulebook")
@@ -52,6 +53,43 @@ def same_position(sf, name, ours, theirs):
         return sorted(sf.legal_moves(name, ours, [])) == sorted(sf.legal_moves(name, theirs, []))
     return False
 
+def plain(move):
+    """Fairy-Stockfish's move without a wall it writes after a comma where the rules put the
+    wall themselves: `a1b1,b1a1` (to b1, a wall on a1, the square left) is Rulebook's `a1b1`
+    under `moves leave walls`."""
+    if "," not in move:
+        return move
+    base, gate = move.split(",", 1)
+    squares = re.findall(r"[a-z][0-9]+", base)
+    wall = re.findall(r"[a-z][0-9]+", gate)[-1]
+    return base if squares and wall == squares[0] else move
+
+def castlings_matched(sf, name, definition, fen, ours, theirs):
+    """The two lists with castlings written two ways taken as one: Fairy-Stockfish writes a
+    Chess960 castling as the king taking its rook (`e1h1`), Rulebook as the king's move
+    (`e1g1`). A move of each list that is not in the other counts as the same castling when
+    both lead to the same position."""
+    only_ours = set(ours) - set(theirs)
+    only_theirs = set(theirs) - set(ours)
+    if not only_ours or not only_theirs:
+        return ours, theirs
+    after = {}
+    for m in only_theirs:
+        after[tuple(normal(sf.get_fen(name, fen, [m])))] = m
+    same = set()
+    for m in only_ours:
+        out = subprocess.run([BIN, "board", definition, "--fen", fen, "--moves", m],
+                             capture_output=True, text=True)
+        line = next((l for l in out.stdout.splitlines() if l.startswith("position: ")), None)
+        if line is None:
+            continue
+        key = tuple(normal(sf.get_fen(name, line[len("position: "):], [])))
+        if key in after:
+            same.add((m, after[key]))
+    mine = {a for a, _ in same}
+    yours = {b for _, b in same}
+    return sorted(m for m in ours if m not in mine), sorted(m for m in theirs if m not in yours)
+
 def suite_fens(name):
     """The FENs of the variant's perft suite (Chess960 ones left out: pyffish reads them only
     with its Chess960 flag), so that games also start from positions the start cannot reach
@@ -83,9 +121,11 @@ def main():
         for game in range(games):
             fen = sf.get_fen(name, starts[game % len(starts)], [])
             for _ in range(plies):
-                theirs = sorted(sf.legal_moves(name, fen, []))
+                given = sf.legal_moves(name, fen, [])
+                theirs = sorted(plain(m) for m in given)
                 listed = rulebook(definition, fen)
                 ours = sorted(m["coord"] for m in listed)
+                ours, theirs = castlings_matched(sf, name, definition, fen, ours, theirs)
                 positions += 1
                 written = rulebook_fen(definition, fen)
                 back = sf.get_fen(name, written, [])
@@ -101,7 +141,7 @@ def main():
                     break
                 if not theirs:
                     break
-                move = rng.choice(theirs)
+                move = rng.choice(given)
                 fen = sf.get_fen(name, fen, [move])
         print(f"{name}: {positions} positions compared")
     print("differences:", failures)
