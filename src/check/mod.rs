@@ -593,6 +593,7 @@ fn default_rules() -> Rules {
         royal_guard: RoyalGuard::Every,
         must_capture: false,
         explosions: false,
+        leave_walls: false,
         checks: None,
         checks_forbidden: false,
         extinction: false,

@@ -141,8 +141,8 @@ struct ClausesSeen {
 impl Ctx {
     /// Records every piece's name and letter, reporting duplicates and bad letters.
     pub(super) fn declare_pieces(&mut self, decls: &[&ast::PieceDecl]) {
-        // A board cell holds a kind of a side, or nothing, in a byte.
-        let max = MAX_PIECES.min(255 / self.side_count());
+        // A board cell holds a kind of a side, nothing or a wall (255), in a byte.
+        let max = MAX_PIECES.min(254 / self.side_count());
         for (i, d) in decls.iter().enumerate() {
             if i == max {
                 self.report(DefinitionError::TooManyPieces {

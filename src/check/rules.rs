@@ -33,6 +33,7 @@ struct SeenRules {
     eliminated: Option<Earlier<Elimination>>,
     shared_victory: Option<Earlier<()>>,
     explosions: Option<Earlier<()>>,
+    leave_walls: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
     drops: Option<Earlier<()>>,
@@ -150,6 +151,10 @@ impl Ctx {
             }
             ast::Rule::Explosions => {
                 rules.explosions |= self.flag_rule(line, &mut seen.explosions, "captures explode");
+            }
+            ast::Rule::LeaveWalls => {
+                rules.leave_walls |=
+                    self.flag_rule(line, &mut seen.leave_walls, "moves leave walls");
             }
             ast::Rule::MustCapture => {
                 rules.must_capture |= self.flag_rule(line, &mut seen.must_capture, "must capture");

@@ -1,7 +1,7 @@
 //! Attack detection: whether a square is attacked, by whom and along which ways, royals in
 //! check or facing each other, and the borrowed powers that count as attacks.
 
-use super::position::Position;
+use super::position::{Position, WALL};
 use crate::model::{PathFlags, PieceKind, RoyalGuard, Side, Square, Way};
 
 impl Position {
@@ -14,7 +14,9 @@ impl Position {
         way.flags().has(PathFlags::CAPTURE)
             && (way.target() == 0 || {
                 let c = self.board[target.index()];
-                (c == 0 || t.may_capture(way.target(), self.cell_kind(c), by, self.cell_side(c)))
+                (c == 0
+                    || c != WALL
+                        && t.may_capture(way.target(), self.cell_kind(c), by, self.cell_side(c)))
                     && self.may_end_on(way.target(), by, target)
             })
             && self.way_usable(way, from)
@@ -137,6 +139,9 @@ impl Position {
                 let mut cur = Square::at(r);
                 while let Some(next) = g.offset(cur, dx, dy) {
                     let c = self.board[next.index()];
+                    if c == WALL {
+                        return false;
+                    }
                     if c != 0 {
                         let p = self.decode(c);
                         return p.side != side && t.royal(p.kind);
@@ -157,6 +162,9 @@ impl Position {
             let mut cur = sq;
             while let Some(next) = g.offset(cur, dx, dy) {
                 let c = self.board[next.index()];
+                if c == WALL {
+                    return false;
+                }
                 if c != 0 && next != vacated {
                     let p = self.decode(c);
                     return p.side != side && t.royal(p.kind);

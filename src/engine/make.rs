@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::mv::{Move, MoveKind};
 use super::outcome::Stuck;
-use super::position::{stack_mark, EnPassant, Piece, Position, Undo};
+use super::position::{stack_mark, EnPassant, Piece, Position, Undo, WALL};
 use super::zobrist::hand_key;
 use crate::model::KING_STEPS;
 use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables};
@@ -58,6 +58,7 @@ impl Position {
             mover: self.stm,
             out: self.out,
             cleared: u32::MAX,
+            wall: u16::MAX,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -105,6 +106,9 @@ impl Position {
                 }
             }
         }
+        if t.rules().leave_walls {
+            undo.wall = self.leave_wall(&m);
+        }
         if let Some((targets, _)) = self.en_passant() {
             let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
             self.hash ^= key;
@@ -135,6 +139,22 @@ impl Position {
             undo.checked = true;
         }
         self.undo.push(undo);
+    }
+
+    /// Under `moves leave walls`: a wall on the square the moving piece left, if it is empty
+    /// now (a castling partner may have come to it); the square, or `u16::MAX`.
+    #[cold]
+    fn leave_wall(&mut self, m: &Move) -> u16 {
+        let left = match m.kind {
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => m.from,
+            MoveKind::Castle(id) => self.sh.t.castling(id).rule.king_from,
+            MoveKind::Drop | MoveKind::Shot => return u16::MAX,
+        };
+        if self.board[left.index()] != 0 {
+            return u16::MAX;
+        }
+        self.build_wall(left.raw());
+        left.raw()
     }
 
     /// Plays `m` as a turn of the game: [`Position::make`], then, where turns can end
@@ -255,7 +275,8 @@ impl Position {
             .filter_map(|&(dx, dy)| g.offset(at, dx, dy));
         for sq in around.chain(std::iter::once(at)) {
             let c = self.board[sq.index()];
-            if c == 0 {
+            // Walls stand through explosions.
+            if c == 0 || c == WALL {
                 continue;
             }
             let spared = match t.immunity(self.cell_kind(c)) {
@@ -312,7 +333,7 @@ impl Position {
             .iter()
             .filter(|&sq| {
                 let c = self.board[sq.index()];
-                if c == 0 {
+                if c == 0 || c == WALL {
                     return false;
                 }
                 let p = self.decode(c);
@@ -454,6 +475,9 @@ impl Position {
         }
         if u.marks_saved {
             self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
+        }
+        if u.wall != u16::MAX {
+            self.board[u.wall as usize] = 0;
         }
         // The explosion first: it came last, and it may have removed the mover itself.
         if u.blast != u32::MAX {

@@ -1,7 +1,7 @@
 //! Move generation: walks the compiled paths of every piece, then filters for legality.
 
 use super::mv::{Move, MoveKind};
-use super::position::{Piece, Position};
+use super::position::{Piece, Position, WALL};
 use crate::model::{CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square, KING_STEPS};
 
 impl Position {
@@ -225,6 +225,7 @@ impl Position {
                     }
                 }
             } else if captures
+                && occupant != WALL
                 && self.cell_side(occupant) != self.stm
                 && t.may_capture(
                     target,
@@ -264,7 +265,8 @@ impl Position {
     fn en_passant_victim(&self, to: Square) -> Option<Square> {
         let (targets, victim) = self.en_passant()?;
         let c = self.board[victim.index()];
-        (targets.contains(&to) && c != 0 && self.cell_side(c) != self.stm).then_some(victim)
+        (targets.contains(&to) && c != 0 && c != WALL && self.cell_side(c) != self.stm)
+            .then_some(victim)
     }
 
     /// Generates pseudo-legal moves: every move the pieces can make, ignoring royal safety.

@@ -68,7 +68,11 @@ pub(crate) struct Undo {
     /// Length of [`Position::removed`] when the pieces of sides put out by the turn were
     /// taken off (`u32::MAX`: none were).
     pub(super) cleared: u32,
+    /// The square the move left a wall on (`u16::MAX`: none).
+    pub(super) wall: u16,
 }
+
+pub(crate) use crate::model::WALL;
 
 /// A game position of a compiled variant.
 #[derive(Clone)]
@@ -172,7 +176,20 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let c = self.board[sq.index()];
-        (c != 0).then(|| self.decode(c))
+        (c != 0 && c != WALL).then(|| self.decode(c))
+    }
+
+    /// Whether a wall stands on `sq`.
+    #[inline]
+    pub fn is_wall(&self, sq: Square) -> bool {
+        self.board[sq.index()] == WALL
+    }
+
+    /// Builds a wall on the empty square `sq`.
+    pub(super) fn build_wall(&mut self, sq: u16) {
+        debug_assert_eq!(self.board[sq as usize], 0);
+        self.board[sq as usize] = WALL;
+        self.hash ^= self.sh.keys.wall[sq as usize];
     }
 
     #[inline]
@@ -384,7 +401,9 @@ impl Position {
         let n = self.board.len();
         let mut h = self.sh.keys.side[self.stm.index()];
         for (sq, &c) in self.board.iter().enumerate() {
-            if c != 0 {
+            if c == WALL {
+                h ^= self.sh.keys.wall[sq];
+            } else if c != 0 {
                 h ^= self.sh.keys.piece[c as usize * n + sq];
             }
         }
@@ -465,7 +484,7 @@ impl Position {
             !zone.contains(to)
                 || zone.iter().any(|s| {
                     let c = self.board[s.index()];
-                    c != 0 && counts(c, e.friendly, e.enemy)
+                    c != 0 && c != WALL && counts(c, e.friendly, e.enemy)
                 })
         })
     }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::position::{Piece, Position, Shared};
+use super::position::{Piece, Position, Shared, WALL};
 use crate::model::{Side, Square, SquareSet, Tables, MAX_IN_HANDS};
 
 /// Why a setup was refused; the message is one line.
@@ -26,6 +26,9 @@ pub enum SetupError {
     /// Sides out of the running in a game of two sides.
     #[error("only a game of more than two sides has sides out")]
     OutWithTwoSides,
+    /// A wall in a game whose rules make none.
+    #[error("a wall on {0}, in a game without walls")]
+    NoWalls(String),
 }
 
 /// A position described piece by piece, before it becomes a [`Position`].
@@ -47,6 +50,7 @@ pub(crate) struct Setup {
     /// Checks given per side, under a `checks` rule.
     checks: Vec<u8>,
     out: u8,
+    walls: SquareSet,
 }
 
 impl Setup {
@@ -65,6 +69,7 @@ impl Setup {
             fullmove: 1,
             checks: vec![0; t.sides()],
             out: 0,
+            walls: SquareSet::EMPTY,
             sh,
         }
     }
@@ -105,11 +110,31 @@ impl Setup {
             return Err(SetupError::Hole(g.name(sq).to_string()));
         }
         let cell = &mut self.board[sq.index()];
-        if cell.is_some() {
+        if cell.is_some() || self.walls.contains(sq) {
             return Err(SetupError::Occupied(g.name(sq).to_string()));
         }
         *cell = Some(piece);
         self.order.push(sq);
+        Ok(())
+    }
+
+    /// Builds a wall on `sq`.
+    ///
+    /// # Errors
+    /// If the rules make no walls, or `sq` is a hole or holds a piece or a wall.
+    pub(crate) fn put_wall(&mut self, sq: Square) -> Result<(), SetupError> {
+        let g = self.sh.t.geometry();
+        let name = || g.name(sq).to_string();
+        if !self.sh.t.rules().leave_walls {
+            return Err(SetupError::NoWalls(name()));
+        }
+        if g.is_hole(sq) {
+            return Err(SetupError::Hole(name()));
+        }
+        if self.board[sq.index()].is_some() || self.walls.contains(sq) {
+            return Err(SetupError::Occupied(name()));
+        }
+        self.walls.insert(sq);
         Ok(())
     }
 
@@ -200,6 +225,9 @@ impl Position {
             if let Some(piece) = s.board[sq.index()] {
                 p.put(sq, piece);
             }
+        }
+        for sq in s.walls.iter() {
+            p.board[sq.index()] = WALL;
         }
         p.hands = s.hands;
         p.stm = s.side_to_move;

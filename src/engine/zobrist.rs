@@ -37,6 +37,8 @@ pub(crate) struct Keys {
     pub(crate) checks: Vec<u64>,
     /// Per side, for a side out of the running.
     pub(crate) out: Vec<u64>,
+    /// Per square, for a wall on it.
+    pub(crate) wall: Vec<u64>,
 }
 
 impl Keys {
@@ -57,8 +59,9 @@ impl Keys {
             hand: keys(sides * kinds),
             unmoved: keys(squares),
             checks: keys(sides),
-            // Drawn last, so that the keys before it stay as they were.
+            // Drawn last, so that the keys before them stay as they were.
             out: keys(sides),
+            wall: keys(squares),
         }
     }
 }

@@ -14,5 +14,5 @@ pub use tables::{
     CastlingId, CastlingRight, CastlingTable, CompileError, CountTable, PromotionChoice,
     PromotionTable, Reach, Route, RuleTable, Tables, Target, WhenTable, MAX_POOL,
 };
-pub(crate) use tables::{Condition, Path, PathFlags, Way};
+pub(crate) use tables::{Condition, Path, PathFlags, Way, WALL};
 pub use variant::*;

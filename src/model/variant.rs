@@ -876,6 +876,8 @@ pub struct Rules {
     /// `captures explode`: a capture also removes the capturing piece and the pieces one king
     /// step around the capture square.
     pub explosions: bool,
+    /// `moves leave walls`: the square a piece moves from becomes a wall.
+    pub leave_walls: bool,
     /// `checks N VERDICT`: the side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// `checks forbidden`: no move may leave an enemy royal attacked.

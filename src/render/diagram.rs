@@ -176,6 +176,10 @@ fn zone_background(pos: &Position) -> Vec<char> {
             }
         }
     }
+    // Wall squares as the FEN writes them.
+    for sq in t.geometry().squares().filter(|&sq| pos.is_wall(sq)) {
+        bg[sq.index()] = '*';
+    }
     bg
 }
 

@@ -380,6 +380,28 @@ fn draw_board(out: &mut String, pos: &Position, zones: &[Tinted]) {
     );
 }
 
+/// Squares walled off in play (`moves leave walls`): dark blocks, crossed.
+fn draw_wall_squares(out: &mut String, pos: &Position) {
+    let g = pos.tables().geometry();
+    let walls: Vec<Square> = g.squares().filter(|&sq| pos.is_wall(sq)).collect();
+    if walls.is_empty() {
+        return;
+    }
+    out.push_str(r##"<g class="wall-square" fill="#3b2a14" stroke="#8a7a60" stroke-width="2"><title>wall</title>"##);
+    for sq in walls {
+        let (x, y) = corner(g, sq);
+        let (a, b) = (x + CELL, y + CELL);
+        let _ = write!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}"/><path d="M{x} {y}L{a} {b}M{a} {y}L{x} {b}"/>"#
+        );
+    }
+    out.push_str(
+        "</g>
+",
+    );
+}
+
 /// Lines between squares, as walls on the cell borders.
 fn draw_walls(out: &mut String, pos: &Position) {
     let t = pos.tables();
@@ -732,6 +754,7 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
     draw_board(&mut out, pos, &zones);
     draw_walls(&mut out, pos);
     draw_coordinates(&mut out, g);
+    draw_wall_squares(&mut out, pos);
     for sq in g.squares() {
         if let Some(p) = pos.piece_at(sq) {
             draw_piece(&mut out, pos, sq, p);

@@ -876,6 +876,8 @@ pub enum Rule {
     MustCapture,
     /// `captures explode`.
     Explosions,
+    /// `moves leave walls`.
+    LeaveWalls,
     /// `checks N VERDICT`.
     Checks(Number, Spanned<Verdict>),
     /// `checks forbidden`.

@@ -647,3 +647,74 @@ setup
     let moved = start.with_fen("r3k/5/2P2/5/2K2 w e - 0 1").unwrap();
     assert_eq!(leaps(&moved), Vec::<String>::new());
 }
+
+#[test]
+fn moves_leave_walls_that_block_screen_and_stand() {
+    // `moves leave walls`: the square a piece leaves becomes a wall for the rest of the game.
+    let start = compiled(
+        r#"
+variant "Trails"
+board 5 x 5
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Cannon C
+  move slide orthogonal, move-only
+  move hop orthogonal, capture-only
+rules
+  checkmate
+  moves leave walls
+setup
+  ....k
+  .....
+  .....
+  .....
+  R.C.K
+"#,
+    );
+    let mut pos = start.clone();
+    pos.play(notation::parse_coord(&pos, "a1a3").unwrap());
+    assert!(pos.is_wall(pos.tables().geometry().parse("a1").unwrap()));
+    assert_eq!(pos.fen(), "4k/5/R4/5/*1C1K b - - 1 1");
+    // Read back from its FEN, the wall is there, and the position is the same one.
+    let read = start.with_fen(&pos.fen()).unwrap();
+    assert_eq!(read.fen(), pos.fen());
+    assert_eq!(read.hash(), pos.hash());
+    pos.play(notation::parse_coord(&pos, "e5d5").unwrap());
+    // The rook may not go back through or onto its wall.
+    assert!(!coords_from(&pos, "a3").contains(&"a3a1".to_string()));
+    assert!(coords_from(&pos, "a3").contains(&"a3a2".to_string()));
+    // A wall screens a cannon as a piece does, and no capture takes it.
+    let wall = start.with_fen("4k/5/5/5/*1C1K w - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&wall, "c1"),
+        sorted(&["c1b1", "c1c2", "c1c3", "c1c4", "c1c5", "c1d1"])
+    );
+    let blocked = start.with_fen("4k/5/5/*4/C3K w - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&blocked, "a1"),
+        sorted(&["a1b1", "a1c1", "a1d1"])
+    );
+    let over = start.with_fen("4k/5/r4/*4/C3K w - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&over, "a1"),
+        sorted(&["a1a3", "a1b1", "a1c1", "a1d1"])
+    );
+    // Taking the move back takes the wall away.
+    let mut back = start.clone();
+    back.play(notation::parse_coord(&back, "a1a3").unwrap());
+    back.undo_move();
+    assert_eq!(back.fen(), start.fen());
+    assert_eq!(back.hash(), start.hash());
+    // In a game without walls a `*` on a square is still refused.
+    let chess = start_of("definitions/chess.variant");
+    let err = chess
+        .with_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/*NBQKBNR w - - 0 1")
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid fen: `*` on a1, which is not a hole of this board"
+    );
+}

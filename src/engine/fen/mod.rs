@@ -79,7 +79,7 @@ impl Position {
             let mut empty = 0;
             for file in 0..g.width as i32 {
                 let sq = g.square(file, rank).expect("on the board");
-                if g.is_hole(sq) {
+                if g.is_hole(sq) || self.is_wall(sq) {
                     if empty > 0 {
                         let _ = write!(out, "{empty}");
                         empty = 0;

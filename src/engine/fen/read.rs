@@ -68,14 +68,17 @@ pub(super) fn read_rank(setup: &mut Setup, rank: i32, text: &str) -> Result<(), 
         if c == '~' {
             continue;
         }
-        // A hole; Fairy-Stockfish's walls are written the same way. A count of empty squares
-        // may also run over holes.
+        // A hole, or a wall where the rules make walls (Fairy-Stockfish writes both so). A
+        // count of empty squares may also run over holes.
         if c == '*' {
-            if g.square(file, rank).is_some_and(|sq| !g.is_hole(sq)) {
-                return err(format!(
-                    "`*` on {}, which is not a hole of this board",
-                    g.name(g.square(file, rank).expect("just checked"))
-                ));
+            if let Some(sq) = g.square(file, rank).filter(|&sq| !g.is_hole(sq)) {
+                if !setup.tables().rules().leave_walls {
+                    return err(format!(
+                        "`*` on {}, which is not a hole of this board",
+                        g.name(sq)
+                    ));
+                }
+                setup.put_wall(sq)?;
             }
             file = file.saturating_add(1);
             continue;

@@ -5,7 +5,7 @@
 //! squares. Nothing here knows a game by name.
 
 use crate::engine::{Piece, Position};
-use crate::model::{PathFlags, PieceKind, Side, Square, Verdict};
+use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, WALL};
 
 /// Centipawns per square of reach above the piece's average.
 const REACH_WEIGHT: i32 = 4;
@@ -207,7 +207,7 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
             n += if occupant == 0 {
                 i32::from(moves)
             } else {
-                i32::from(captures && pos.cell_side(occupant) != side)
+                i32::from(captures && occupant != WALL && pos.cell_side(occupant) != side)
             };
         };
         if flags.has(PathFlags::HOP) {

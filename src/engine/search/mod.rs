@@ -566,7 +566,7 @@ impl Engine {
     fn victim(&self, p: &Position, m: &Move) -> Option<i32> {
         let sq = m.capture_square()?;
         let c = p.board[sq.index()];
-        if c == 0 {
+        if c == 0 || c == crate::engine::position::WALL {
             return None;
         }
         let kind = p.cell_kind(c);

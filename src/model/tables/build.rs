@@ -1115,6 +1115,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         royal_guard: rules.royal_guard,
         must_capture: rules.must_capture,
         explosions: rules.explosions,
+        leave_walls: rules.leave_walls,
         checks: rules.checks,
         checks_forbidden: rules.checks_forbidden,
         extinction: rules.extinction,

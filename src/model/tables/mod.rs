@@ -18,6 +18,7 @@ use super::variant::{
     RepetitionRule, RoyalGuard, Side, Variant, Verdict, ZoneId, MAX_SIDES,
 };
 
+pub(crate) use walk::WALL;
 pub use walk::{Reach, Target};
 
 /// One square of a compiled path, and whether a move may end there.
@@ -503,6 +504,8 @@ pub struct RuleTable {
     pub must_capture: bool,
     /// Captures explode.
     pub explosions: bool,
+    /// The square a piece moves from becomes a wall; a position may hold walls.
+    pub leave_walls: bool,
     /// The side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// No move may give check.

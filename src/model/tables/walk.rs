@@ -8,6 +8,11 @@
 //! diagrams list [`Tables::reach`]: three readings of the same rules.
 
 use super::{Condition, Path, PathFlags, Tables, Way};
+
+/// The board cell of a wall: no piece stands there, none may enter, pass or capture it; it
+/// blocks and screens as a piece does. (Piece cells are 1 to 254: the checker bounds kinds
+/// times sides.)
+pub(crate) const WALL: u8 = u8::MAX;
 use crate::model::{PieceKind, Side, Square};
 
 /// How a piece alone on the board reaches a square of its move diagram.
@@ -38,7 +43,7 @@ impl Tables {
     /// Walks `path` on `board` (one cell per square, 0 for empty), calling `stop` for each
     /// square it may end on, in order: every empty square the piece may stop on, then the
     /// first piece met after the screen (if it may stop there), with the occupant (0 for an
-    /// empty square). `HOP` must say whether the path hops: written as two loops, the common
+    /// empty square, [`WALL`] for a wall, which no move may end on). `HOP` must say whether the path hops: written as two loops, the common
     /// one without a screen to track.
     #[inline(always)]
     pub(crate) fn walk<const HOP: bool>(
