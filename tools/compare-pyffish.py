@@ -10,21 +10,34 @@ Rulebook's FEN of the position, read back by Fairy-Stockfish, must be Fairy-Stoc
 the FEN tests compare). Two differences of form are accepted as the same position: the order
 of the pieces in hand, and an en-passant square that no capture can use (Fairy-Stockfish
 writes one after every double step of some pawns), checked by both FENs giving the same
-legal moves. Needs `pip install pyffish` and a release build (`cargo build --release`)."""
+legal moves. Where a definition offers Fairy-Stockfish's reading of a rule as an option
+(`mating-drops-lose`), it is turned on. Needs `pip install pyffish` and a release build (`cargo build --release`)."""
 import json, random, re, subprocess, sys, os, tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "rulebook")
 
+# Options by which a definition offers Fairy-Stockfish's reading of a rule where it departs
+# from the game's own (a pawn-drop mate played and lost): turned on wherever declared.
+FSF_READINGS = ["mating-drops-lose"]
+
+def readings(definition):
+    """The `--option` arguments that make `definition` play as Fairy-Stockfish does."""
+    text = open(definition).read()
+    return [a for o in FSF_READINGS if re.search(rf"^option {o} ", text, re.M)
+            for a in ("--option", o)]
+
 def rulebook(definition, fen):
-    out = subprocess.run([BIN, "moves", definition, "--fen", fen, "--format", "json"],
+    out = subprocess.run([BIN, "moves", definition, "--fen", fen, "--format", "json"]
+                         + readings(definition),
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"{fen}: {out.stdout}{out.stderr}")
     return json.loads(out.stdout)
 
 def rulebook_fen(definition, fen):
-    out = subprocess.run([BIN, "board", definition, "--fen", fen], capture_output=True, text=True)
+    out = subprocess.run([BIN, "board", definition, "--fen", fen] + readings(definition),
+                         capture_output=True, text=True)
     line = next(l for l in out.stdout.splitlines() if l.startswith("position: "))
     return line[len("position: "):]
 
@@ -78,7 +91,8 @@ def castlings_matched(sf, name, definition, fen, ours, theirs):
         after[tuple(normal(sf.get_fen(name, fen, [m])))] = m
     same = set()
     for m in only_ours:
-        out = subprocess.run([BIN, "board", definition, "--fen", fen, "--moves", m],
+        out = subprocess.run([BIN, "board", definition, "--fen", fen, "--moves", m]
+                             + readings(definition),
                              capture_output=True, text=True)
         line = next((l for l in out.stdout.splitlines() if l.startswith("position: ")), None)
         if line is None:

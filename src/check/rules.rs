@@ -34,6 +34,7 @@ struct SeenRules {
     shared_victory: Option<Earlier<()>>,
     explosions: Option<Earlier<()>>,
     leave_walls: Option<Earlier<()>>,
+    mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
     drops: Option<Earlier<()>>,
@@ -151,6 +152,12 @@ impl Ctx {
             }
             ast::Rule::Explosions => {
                 rules.explosions |= self.flag_rule(line, &mut seen.explosions, "captures explode");
+            }
+            ast::Rule::MatingDropsLose => {
+                let options = self.option_guards(&line.guards);
+                if self.again(&mut seen.mating_drops_lose, (), span, "mating drops lose") {
+                    rules.mating_drops_lose = Some(options);
+                }
             }
             ast::Rule::LeaveWalls => {
                 rules.leave_walls |=

@@ -441,11 +441,17 @@ impl Position {
             && !(t.rules().checks_forbidden
                 && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side::nth(s))));
         let ok = ok
-            && !(m.kind == MoveKind::Drop
-                && t.variant().piece(m.placed()).drops.no_mate
-                && self.is_checkmate_now());
+            && !(m.kind == MoveKind::Drop && self.drop_may_not_mate(m) && self.is_checkmate_now());
         self.unmake();
         ok
+    }
+
+    /// Whether the drop `m` is refused when it mates: its piece `may not mate`, and the rules
+    /// do not let such a drop mate (and lose) instead.
+    #[inline]
+    fn drop_may_not_mate(&self, m: Move) -> bool {
+        let t = &self.sh.t;
+        t.variant().piece(m.placed()).drops.no_mate && !t.rules().mating_drops_lose
     }
 
     /// Whether the side to move is checkmated (in check with no legal move).
@@ -535,9 +541,7 @@ impl Position {
                     MoveKind::Normal | MoveKind::Passing(_) => {
                         !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
                     }
-                    MoveKind::Drop => {
-                        !to_s.contains(m.to) && !t.variant().piece(m.placed()).drops.no_mate
-                    }
+                    MoveKind::Drop => !to_s.contains(m.to) && !self.drop_may_not_mate(m),
                     _ => false,
                 };
             if safe || self.is_legal_pseudo(m) {

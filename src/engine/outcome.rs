@@ -24,6 +24,8 @@ pub enum Reason {
     Condition(u16),
     /// A side gave the number of checks the `checks` rule counts.
     Checks,
+    /// Checkmate by the drop of a piece that may not mate, which loses (`mating drops lose`).
+    MatingDrop,
     /// The last two players in the running agreed to share the victory.
     SharedVictory,
 }
@@ -39,6 +41,7 @@ impl fmt::Display for Reason {
             Reason::MoveLimit => "move limit",
             Reason::Condition(_) => "position reached",
             Reason::Checks => "checks given",
+            Reason::MatingDrop => "checkmate by a drop that may not mate",
             Reason::SharedVictory => "shared victory",
         })
     }
@@ -152,7 +155,8 @@ impl Position {
     pub(crate) fn stuck(&self) -> (Stuck, Reason) {
         let r = self.tables().rules();
         let (verdict, passes, reason) = if self.in_check() {
-            (r.checkmated, false, Reason::Checkmate)
+            let (verdict, reason) = self.checkmated();
+            (verdict, false, reason)
         } else {
             (r.stalemate, r.stalemate_passes, Reason::Stalemate)
         };
@@ -164,6 +168,21 @@ impl Position {
             Stuck::Ends(verdict)
         };
         (stuck, reason)
+    }
+
+    /// The result of being checkmated now, and why: under `mating drops lose`, a mate by the
+    /// drop of a piece that may not mate wins for the side mated.
+    pub(crate) fn checkmated(&self) -> (Verdict, Reason) {
+        let t = self.tables();
+        let by_drop = t.rules().mating_drops_lose
+            && self
+                .last_move()
+                .is_some_and(|m| m.is_drop() && t.variant().piece(m.placed()).drops.no_mate);
+        if by_drop {
+            (Verdict::Win, Reason::MatingDrop)
+        } else {
+            (t.rules().checkmated, Reason::Checkmate)
+        }
     }
 
     /// The outcome a rule gives: `v` for `side` and its partners, the opposite for the others.

@@ -878,6 +878,9 @@ pub struct Rules {
     pub explosions: bool,
     /// `moves leave walls`: the square a piece moves from becomes a wall.
     pub leave_walls: bool,
+    /// `mating drops lose`, under these options: a mating drop of a piece that `may not mate`
+    /// is legal, and loses.
+    pub mating_drops_lose: Option<Vec<OptionGuard>>,
     /// `checks N VERDICT`: the side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// `checks forbidden`: no move may leave an enemy royal attacked.

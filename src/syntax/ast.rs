@@ -878,6 +878,8 @@ pub enum Rule {
     Explosions,
     /// `moves leave walls`.
     LeaveWalls,
+    /// `mating drops lose`.
+    MatingDropsLose,
     /// `checks N VERDICT`.
     Checks(Number, Spanned<Verdict>),
     /// `checks forbidden`.

@@ -1190,6 +1190,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
+        Rule::mating_drops_rule => ast::Rule::MatingDropsLose,
         Rule::checks_rule => {
             let first = next(&mut parts, "check count or kw_forbidden");
             if first.as_rule() == Rule::kw_forbidden {

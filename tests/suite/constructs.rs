@@ -718,3 +718,40 @@ setup
         "invalid fen: `*` on a1, which is not a hole of this board"
     );
 }
+
+#[test]
+fn mating_drops_lose_plays_fairy_stockfish_s_reading_of_the_pawn_drop_mate() {
+    // Shogi forbids a pawn drop that mates (`drop may not mate`); Fairy-Stockfish plays it and
+    // scores the mate as the dropper's loss, which `mating drops lose` says under an option.
+    let path = "definitions/library/minishogi.variant";
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let variant = rulebook::load(path, &text).unwrap();
+    let with = |on: bool| {
+        let options = [("mating-drops-lose".to_string(), on)];
+        let start = Position::new(rulebook::model::Tables::compile(&variant, &options).unwrap());
+        start.with_fen("kr3/1s3/1G3/5/4K[P] w - - 0 1").unwrap()
+    };
+    let drops = |pos: &Position| {
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.is_drop())
+            .map(|m| notation::coord(pos, m))
+            .filter(|c| c == "P@a4")
+            .count()
+    };
+    assert_eq!(drops(&with(false)), 0);
+    let mut pos = with(true);
+    assert_eq!(drops(&pos), 1);
+    pos.play(notation::parse_move(&pos, "P@a4").unwrap());
+    let outcome = pos.outcome().expect("checkmate");
+    assert_eq!(outcome.reason, rulebook::engine::Reason::MatingDrop);
+    // The side mated wins.
+    assert_eq!(
+        outcome.result(rulebook::model::Side::SECOND),
+        rulebook::model::Verdict::Win
+    );
+    assert_eq!(
+        outcome.result(rulebook::model::Side::FIRST),
+        rulebook::model::Verdict::Loss
+    );
+}

@@ -547,7 +547,7 @@ impl Engine {
         }
         let verdict = match p.decided() {
             Some(o) => o.result(p.side_to_move()),
-            None if p.in_check() => rules.checkmated,
+            None if p.in_check() => p.checkmated().0,
             None => rules.stalemate,
         };
         match verdict {

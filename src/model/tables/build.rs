@@ -1116,6 +1116,10 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         must_capture: rules.must_capture,
         explosions: rules.explosions,
         leave_walls: rules.leave_walls,
+        mating_drops_lose: rules
+            .mating_drops_lose
+            .as_ref()
+            .is_some_and(|g| guards_hold(options, g)),
         checks: rules.checks,
         checks_forbidden: rules.checks_forbidden,
         extinction: rules.extinction,

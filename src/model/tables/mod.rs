@@ -506,6 +506,8 @@ pub struct RuleTable {
     pub explosions: bool,
     /// The square a piece moves from becomes a wall; a position may hold walls.
     pub leave_walls: bool,
+    /// A drop that `may not mate` may mate after all, and loses.
+    pub mating_drops_lose: bool,
     /// The side giving its N-th check gets the verdict.
     pub checks: Option<(u8, Verdict)>,
     /// No move may give check.
