@@ -594,6 +594,7 @@ fn default_rules() -> Rules {
         must_capture: false,
         explosions: false,
         leave_walls: false,
+        stalemate_by_count: false,
         mating_drops_lose: None,
         checks: None,
         checks_forbidden: false,

@@ -169,8 +169,9 @@ impl Ctx {
             ast::Rule::Extinction => {
                 rules.extinction |= self.flag_rule(line, &mut seen.extinction, "extinction");
             }
-            ast::Rule::Stalemate(v) => {
+            ast::Rule::Stalemate(v, by_count) => {
                 self.stalemate_rule(line, Some(verdict(v.node)), rules, seen);
+                rules.stalemate_by_count |= *by_count;
             }
             ast::Rule::StalematePasses => self.stalemate_rule(line, None, rules, seen),
             ast::Rule::Eliminated(e) => self.eliminated_rule(line, *e, rules, seen),

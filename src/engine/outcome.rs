@@ -158,7 +158,7 @@ impl Position {
             let (verdict, reason) = self.checkmated();
             (verdict, false, reason)
         } else {
-            (r.stalemate, r.stalemate_passes, Reason::Stalemate)
+            (self.stalemated(), r.stalemate_passes, Reason::Stalemate)
         };
         let stuck = if passes || self.benched(self.side_to_move()) {
             Stuck::Passes
@@ -168,6 +168,30 @@ impl Position {
             Stuck::Ends(verdict)
         };
         (stuck, reason)
+    }
+
+    /// The result of being stalemated now: the rule's verdict, or under `, by piece count` that
+    /// verdict with fewer pieces than the others, the opposite with more, a draw with as many.
+    pub(crate) fn stalemated(&self) -> Verdict {
+        let r = self.tables().rules();
+        if !r.stalemate_by_count {
+            return r.stalemate;
+        }
+        let me = self.side_to_move().index();
+        let mine = self.plist[me].len();
+        let theirs: usize = (0..self.plist.len())
+            .filter(|&s| s != me)
+            .map(|s| self.plist[s].len())
+            .sum();
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Equal => Verdict::Draw,
+            std::cmp::Ordering::Less => r.stalemate,
+            std::cmp::Ordering::Greater => match r.stalemate {
+                Verdict::Win => Verdict::Loss,
+                Verdict::Loss => Verdict::Win,
+                Verdict::Draw => Verdict::Draw,
+            },
+        }
     }
 
     /// The result of being checkmated now, and why: under `mating drops lose`, a mate by the

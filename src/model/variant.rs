@@ -878,6 +878,8 @@ pub struct Rules {
     pub explosions: bool,
     /// `moves leave walls`: the square a piece moves from becomes a wall.
     pub leave_walls: bool,
+    /// `stalemate VERDICT, by piece count`.
+    pub stalemate_by_count: bool,
     /// `mating drops lose`, under these options: a mating drop of a piece that `may not mate`
     /// is legal, and loses.
     pub mating_drops_lose: Option<Vec<OptionGuard>>,

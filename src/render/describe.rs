@@ -1440,6 +1440,13 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
         (false, Verdict::Draw) => "A side that has no legal move draws the game.".into(),
         (false, v) => format!("A side that has no legal move {}.", verdict_verb(v)),
     });
+    if r.stalemate_by_count && r.stalemate != Verdict::Draw {
+        ending.push(
+            "That goes by piece count: only for a side with fewer pieces on the board than its \
+             opponent; with more, the opposite; with as many, the game is drawn."
+                .into(),
+        );
+    }
     if let Some((n, v)) = r.checks {
         ending.push(format!(
             "The side that gives check for the {} time {}.",

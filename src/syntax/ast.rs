@@ -887,7 +887,8 @@ pub enum Rule {
     /// `extinction`.
     Extinction,
     /// `stalemate VERDICT`.
-    Stalemate(Spanned<Verdict>),
+    /// With `, by piece count`.
+    Stalemate(Spanned<Verdict>, bool),
     /// `stalemate passes`.
     StalematePasses,
     /// `shared victory`.

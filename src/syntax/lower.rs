@@ -1205,7 +1205,8 @@ fn rule(pair: P<'_>) -> ast::Rule {
             if v.as_rule() == Rule::kw_passes {
                 ast::Rule::StalematePasses
             } else {
-                ast::Rule::Stalemate(verdict(v))
+                let by_count = parts.next().is_some();
+                ast::Rule::Stalemate(verdict(v), by_count)
             }
         }
         Rule::shared_victory_rule => ast::Rule::SharedVictory,

@@ -755,3 +755,24 @@ fn mating_drops_lose_plays_fairy_stockfish_s_reading_of_the_pawn_drop_mate() {
         rulebook::model::Verdict::Loss
     );
 }
+
+#[test]
+fn a_stalemate_by_piece_count_goes_to_the_side_with_fewer_pieces() {
+    // Suicide chess (`stalemate wins, by piece count`): a side with no move wins with fewer
+    // pieces than its opponent, loses with more, draws with as many (Fairy-Stockfish's
+    // `stalematePieceCount`; pyffish gives +32000, -32000 and 0 for these three).
+    use rulebook::model::{Side, Verdict};
+    let start = start_of("definitions/library/suicide.variant");
+    let result = |fen: &str| {
+        let pos = start.with_fen(fen).unwrap();
+        assert!(pos.legal_moves().is_empty(), "{fen}");
+        pos.outcome().expect("stalemate").result(Side::FIRST)
+    };
+    assert_eq!(result("8/7p/8/8/8/p7/P7/8 w - - 0 1"), Verdict::Win);
+    assert_eq!(result("8/8/8/8/p7/P7/P7/8 w - - 0 1"), Verdict::Loss);
+    assert_eq!(result("8/8/8/8/8/p7/P7/8 w - - 0 1"), Verdict::Draw);
+    // Antichess, with the same moves, gives the side with no move the win whatever the count.
+    let anti = start_of("definitions/library/antichess.variant");
+    let pos = anti.with_fen("8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
+    assert_eq!(pos.outcome().unwrap().result(Side::FIRST), Verdict::Win);
+}

@@ -533,7 +533,6 @@ impl Engine {
 
     /// The score of a position without a legal move, for the side to move.
     fn terminal(&self, p: &Position, ply: usize) -> i32 {
-        let rules = p.tables().rules();
         if let Some(root) = self.root {
             // More than two sides: the root side's result, turned to the coalition to move.
             let verdict = p.outcome().map_or(Verdict::Draw, |o| o.result(root));
@@ -548,7 +547,7 @@ impl Engine {
         let verdict = match p.decided() {
             Some(o) => o.result(p.side_to_move()),
             None if p.in_check() => p.checkmated().0,
-            None => rules.stalemate,
+            None => p.stalemated(),
         };
         match verdict {
             Verdict::Win => MATE - plies(ply),

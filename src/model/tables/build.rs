@@ -1116,6 +1116,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         must_capture: rules.must_capture,
         explosions: rules.explosions,
         leave_walls: rules.leave_walls,
+        stalemate_by_count: rules.stalemate_by_count,
         mating_drops_lose: rules
             .mating_drops_lose
             .as_ref()

@@ -506,6 +506,8 @@ pub struct RuleTable {
     pub explosions: bool,
     /// The square a piece moves from becomes a wall; a position may hold walls.
     pub leave_walls: bool,
+    /// The stalemate verdict goes by piece count: to the side stuck with fewer pieces.
+    pub stalemate_by_count: bool,
     /// A drop that `may not mate` may mate after all, and loses.
     pub mating_drops_lose: bool,
     /// The side giving its N-th check gets the verdict.
