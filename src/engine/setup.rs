@@ -138,11 +138,12 @@ impl Setup {
         Ok(())
     }
 
-    /// Puts `piece` on `sq`, replacing what stood there.
+    /// Puts `piece` on `sq`, replacing what stood there (a wall too).
     pub(crate) fn replace(&mut self, sq: Square, piece: Piece) -> Result<(), SetupError> {
         if self.board[sq.index()].take().is_some() {
             self.order.retain(|&o| o != sq);
         }
+        self.walls.remove(sq);
         self.put(sq, piece)
     }
 
@@ -303,6 +304,29 @@ mod tests {
             s.put(hole, piece(0, 0)),
             Err(SetupError::Hole(g.name(hole).to_string()))
         );
+    }
+
+    #[test]
+    fn walls_only_where_the_rules_make_them() {
+        let chess = start("chess.variant");
+        let e4 = chess.tables().geometry().parse("e4").unwrap();
+        let mut s = chess.empty_setup();
+        assert_eq!(s.put_wall(e4), Err(SetupError::NoWalls("e4".into())));
+
+        let joust = start("library/joust.variant");
+        let mut s = joust.empty_setup();
+        s.put_wall(e4).unwrap();
+        assert_eq!(
+            s.put(e4, piece(0, 0)),
+            Err(SetupError::Occupied("e4".into()))
+        );
+        assert_eq!(s.put_wall(e4), Err(SetupError::Occupied("e4".into())));
+        assert!(Position::placed(s.clone()).is_wall(e4));
+        // A piece put in its place takes the wall away.
+        s.replace(e4, piece(0, 0)).unwrap();
+        let p = Position::placed(s);
+        assert!(!p.is_wall(e4));
+        assert_eq!(p.piece_at(e4), Some(piece(0, 0)));
     }
 
     #[test]
