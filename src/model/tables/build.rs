@@ -1197,27 +1197,22 @@ impl Compiled<'_> {
         for kind in 0..kinds {
             for side in 0..self.sides {
                 for from in 0..n {
-                    {
-                        let i = (kind * self.sides + side) * n + from;
-                        for (to, w) in self.motion.ways_from(i) {
-                            let to = to.index();
-                            if !w.flags.has(PathFlags::CAPTURE) {
-                                continue;
+                    let i = (kind * self.sides + side) * n + from;
+                    for (to, w) in self.motion.ways_from(i) {
+                        let to = to.index();
+                        if !w.flags.has(PathFlags::CAPTURE) {
+                            continue;
+                        }
+                        let (pre, between) = self.motion.way_runs(&w);
+                        for defender in (0..self.sides).filter(|d| *d != side) {
+                            let fs = &mut from_s[defender * n + to];
+                            for e in pre.iter().chain(between) {
+                                fs.insert(e.square());
                             }
-                            let pre =
-                                &self.motion.pool[w.pre_start as usize..][..w.pre_len as usize];
-                            let between = &self.motion.pool[w.between_start as usize..]
-                                [..w.between_len as usize];
-                            for defender in (0..self.sides).filter(|d| *d != side) {
-                                let fs = &mut from_s[defender * n + to];
-                                for e in pre.iter().chain(between) {
-                                    fs.insert(e.square());
-                                }
-                                if w.flags.has(PathFlags::HOP) {
-                                    let ts = &mut to_s[defender * n + to];
-                                    for e in between {
-                                        ts.insert(e.square());
-                                    }
+                            if w.flags.has(PathFlags::HOP) {
+                                let ts = &mut to_s[defender * n + to];
+                                for e in between {
+                                    ts.insert(e.square());
                                 }
                             }
                         }

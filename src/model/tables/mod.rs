@@ -645,6 +645,15 @@ impl Motion {
         )
     }
 
+    /// The squares that must be empty for `way`, then those its ray passes before its end.
+    #[inline]
+    fn way_runs(&self, way: &Way) -> (&[Entry], &[Entry]) {
+        (
+            &self.pool[way.pre_start as usize..][..way.pre_len as usize],
+            &self.pool[way.between_start as usize..][..way.between_len as usize],
+        )
+    }
+
     /// The ways from one (kind, side, square), by its index, to `to`.
     // Always inlined: the attack test asks this for every enemy piece, and most answers are
     // the one load and bit test of a square out of reach.

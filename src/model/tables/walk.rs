@@ -83,13 +83,10 @@ impl Tables {
     /// to its target holds no piece (exactly one, the screen, for a hopping way).
     #[inline]
     pub(crate) fn way_open(&self, way: &Way, board: &[u8]) -> bool {
-        let pre = &self.motion.pool
-            [way.pre_start as usize..way.pre_start as usize + way.pre_len as usize];
+        let (pre, between) = self.motion.way_runs(way);
         if pre.iter().any(|e| board[e.index()] != 0) {
             return false;
         }
-        let between = &self.motion.pool
-            [way.between_start as usize..way.between_start as usize + way.between_len as usize];
         let hop = way.flags().has(PathFlags::HOP);
         let mut screens = 0;
         for e in between {
