@@ -1251,6 +1251,18 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `over` or `not over` on a pattern that does not hop.
+    #[error("only a hop has a screen to limit")]
+    #[diagnostic(
+        code(rulebook::pattern::over_without_hop),
+        help("`over PIECE...` and `not over PIECE...` say what a hop's screen may be: `move hop orthogonal, not over Cannon`")
+    )]
+    OverWithoutHop {
+        /// The `over` modifier.
+        #[label("this pattern's last leg is not a hop")]
+        at: SourceSpan,
+    },
+
     /// Directions without a zone before directions with one.
     #[error("directions without a zone must be the only ones of their leg")]
     #[diagnostic(

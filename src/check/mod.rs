@@ -342,7 +342,7 @@ impl Ctx {
             Some(s) => self.setup(s),
             None => (Vec::new(), Vec::new(), false),
         };
-        let mut rules = self.rules(items.rules, &pieces);
+        let mut rules = self.rules(items.rules, &pieces, &sides);
         rules.castlings = self.castlings(&items.castlings, &setup, setup_ok, &sides);
         if setup_ok {
             self.royals_placed(&rules, &pieces, &setup, &sides, items.setup);
@@ -594,6 +594,8 @@ fn default_rules() -> Rules {
         must_capture: false,
         explosions: false,
         leave_walls: false,
+        passing: false,
+        counting: None,
         stalemate_by_count: false,
         mating_drops_lose: None,
         checks: None,

@@ -6,8 +6,8 @@ use crate::{
     diagnostics::DefinitionError,
     model::{
         Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Immunity, Leg,
-        LegKind, Letter, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Teleport,
-        Within, ZoneGuard,
+        LegKind, Letter, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Screens,
+        Teleport, Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -121,6 +121,7 @@ impl PatternGuards {
             continuing: None,
             along: None,
             avoiding: Vec::new(),
+            screens: None,
         }
     }
 }
@@ -760,6 +761,9 @@ impl Ctx {
                     ast::Capturing::Pieces(list) => {
                         Capturable::Kinds(list.iter().filter_map(|p| self.piece_ref(p)).collect())
                     }
+                    ast::Capturing::AllBut(list) => {
+                        Capturable::AllBut(list.iter().filter_map(|p| self.piece_ref(p)).collect())
+                    }
                 });
             }
             ast::Modifier::Into {
@@ -783,6 +787,16 @@ impl Ctx {
                 }
             }
             ast::Modifier::Avoiding(zone) => pattern.avoiding.extend(self.zone_ref(zone)),
+            ast::Modifier::Screens { allowed, pieces } => {
+                if !matches!(pattern.legs.last(), Some(leg) if matches!(leg.kind, LegKind::Hop { .. }))
+                {
+                    self.report(DefinitionError::OverWithoutHop { at: m.span.into() });
+                }
+                pattern.screens = Some(Box::new(Screens {
+                    kinds: pieces.iter().filter_map(|p| self.piece_ref(p)).collect(),
+                    allowed: *allowed,
+                }));
+            }
             ast::Modifier::Continuing(line) => pattern.continuing = self.line_ref(line),
             ast::Modifier::Crossing { line, limit } => {
                 let range = self.crossing_range(limit);

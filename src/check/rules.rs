@@ -34,6 +34,8 @@ struct SeenRules {
     shared_victory: Option<Earlier<()>>,
     explosions: Option<Earlier<()>>,
     leave_walls: Option<Earlier<()>>,
+    passing: Option<Earlier<()>>,
+    counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
     move_limit: Option<Earlier<u32>>,
@@ -114,11 +116,16 @@ impl Ctx {
     }
 
     /// Checks the rules block.
-    pub(super) fn rules(&mut self, decl: Option<&ast::RulesDecl>, pieces: &[PieceDef]) -> Rules {
+    pub(super) fn rules(
+        &mut self,
+        decl: Option<&ast::RulesDecl>,
+        pieces: &[PieceDef],
+        sides: &[SideDef],
+    ) -> Rules {
         let mut rules = default_rules();
         let mut seen = SeenRules::default();
         for line in decl.map_or(&[][..], |d| &d.lines[..]) {
-            self.rule(line, &mut rules, &mut seen);
+            self.rule(line, &mut rules, &mut seen, sides);
         }
         // With more sides a side left without a move is passed over unless a rule says more.
         if seen.stalemate.is_none() && self.side_count() > 2 {
@@ -130,7 +137,13 @@ impl Ctx {
 
     /// One line of `rules`, into `rules`; `seen` remembers what came before, to report a rule
     /// given twice.
-    fn rule(&mut self, line: &ast::RuleLine, rules: &mut Rules, seen: &mut SeenRules) {
+    fn rule(
+        &mut self,
+        line: &ast::RuleLine,
+        rules: &mut Rules,
+        seen: &mut SeenRules,
+        sides: &[SideDef],
+    ) {
         let span = line.rule_span;
         match &line.rule {
             ast::Rule::Checkmate(v, guard) => {
@@ -159,6 +172,14 @@ impl Ctx {
                     rules.mating_drops_lose = Some(options);
                 }
             }
+            ast::Rule::Passing => {
+                rules.passing |= self.flag_rule(line, &mut seen.passing, "passing allowed");
+            }
+            ast::Rule::Counting(bonus) => {
+                if self.flag_rule(line, &mut seen.counting, "draws counted by value") {
+                    rules.counting = Some(self.counting_rule(bonus.as_ref(), sides));
+                }
+            }
             ast::Rule::LeaveWalls => {
                 rules.leave_walls |=
                     self.flag_rule(line, &mut seen.leave_walls, "moves leave walls");
@@ -179,10 +200,11 @@ impl Ctx {
                 rules.shared_victory |=
                     self.flag_rule(line, &mut seen.shared_victory, "shared victory");
             }
-            ast::Rule::Facing(lines) => {
+            ast::Rule::Facing(lines, draws) => {
                 let options = self.option_guards(&line.guards);
                 rules.facing.push(FacingRule {
                     vectors: facing_vectors(lines),
+                    draws: *draws,
                     options,
                 });
             }
@@ -589,6 +611,33 @@ impl Ctx {
             }
         }
         distinct
+    }
+
+    /// `draws counted by value [, SIDE adds N]`: what each side adds to its total.
+    fn counting_rule(
+        &mut self,
+        bonus: Option<&(ast::Ident, ast::Number)>,
+        sides: &[SideDef],
+    ) -> Vec<f32> {
+        let mut adds = vec![0.0; sides.len().max(2)];
+        if let Some((name, n)) = bonus {
+            let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+            let side = self.side_named(name, &names);
+            let value = match n.node.parse::<f32>() {
+                Ok(x) if x.is_finite() => Some(x),
+                _ => {
+                    self.report(DefinitionError::BadValue {
+                        text: n.node.clone(),
+                        at: n.span.into(),
+                    });
+                    None
+                }
+            };
+            if let (Some(side), Some(value)) = (side, value) {
+                adds[side.index()] = value;
+            }
+        }
+        adds
     }
 
     /// The side a castling is written for: the first unless it names one.

@@ -17,7 +17,7 @@ pub(super) fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
         MoveKind::Normal | MoveKind::Passing(_) => Some((m.from, m.to)),
         MoveKind::CaptureAt(victim) => Some((m.from, victim)),
         MoveKind::Shot => Some((m.to, m.to)),
-        MoveKind::Drop => None,
+        MoveKind::Drop | MoveKind::Pass => None,
         MoveKind::Castle(id) => {
             let r = &t.castling(id).rule;
             Some((r.king_from, r.partner_from))
@@ -78,6 +78,7 @@ impl Position {
                 self.place(r.king_to.raw(), k);
                 self.place(r.partner_to.raw(), p);
             }
+            MoveKind::Pass => {}
             MoveKind::Shot => {
                 self.capture(m.to.raw());
                 reset = true;
@@ -148,7 +149,7 @@ impl Position {
         let left = match m.kind {
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => m.from,
             MoveKind::Castle(id) => self.sh.t.castling(id).rule.king_from,
-            MoveKind::Drop | MoveKind::Shot => return u16::MAX,
+            MoveKind::Drop | MoveKind::Shot | MoveKind::Pass => return u16::MAX,
         };
         if self.board[left.index()] != 0 {
             return u16::MAX;
@@ -496,7 +497,7 @@ impl Position {
                 self.place(r.king_from.raw(), k);
                 self.place(r.partner_from.raw(), p);
             }
-            MoveKind::Shot => {}
+            MoveKind::Shot | MoveKind::Pass => {}
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
                 let c = self.lift(m.to.raw());
                 let c = if m.promotion.is_some() {

@@ -279,6 +279,25 @@ impl Position {
         if self.sh.t.rules().drops {
             self.drop_moves(out);
         }
+        let r = self.sh.t.rules();
+        if r.passing || (r.facing_draws && self.royals_facing(me)) {
+            out.push(self.pass_move());
+        }
+    }
+
+    /// The side to move's pass, written on its first royal's square.
+    pub(crate) fn pass_move(&self) -> Move {
+        let (piece, sq) = match self.royals[self.stm.index()].first() {
+            Some(&r) => (self.cell_kind(self.board[r as usize]), Square::at(r)),
+            None => (PieceKind::nth(0), Square::at(0)),
+        };
+        Move {
+            piece,
+            from: sq,
+            to: sq,
+            promotion: None,
+            kind: MoveKind::Pass,
+        }
     }
 
     fn castling_moves(&self, out: &mut Vec<Move>) {
@@ -323,6 +342,7 @@ impl Position {
             }
             // Nor may the king pass a square where it would face an enemy royal.
             if !t.rules().facing[me.index()].is_empty()
+                && !t.rules().facing_draws
                 && c.safe.iter().any(|&s| self.would_face(s, me, r.king_from))
             {
                 continue;
@@ -418,6 +438,12 @@ impl Position {
             return true;
         }
         let me = self.stm;
+        // Royals facing under `facing ... draws`: a pass accepts the draw, even in check;
+        // any other move must end the facing.
+        let facing_now = t.rules().facing_draws && self.royals_facing(me);
+        if facing_now && m.kind == MoveKind::Pass {
+            return true;
+        }
         let explosions = t.rules().explosions;
         let royal_counts = |p: &Self| -> Vec<usize> { p.royals.iter().map(Vec::len).collect() };
         let before = if explosions {
@@ -436,6 +462,7 @@ impl Position {
         } else {
             !self.royal_exposed(me)
         };
+        let ok = ok && !(facing_now && self.royals_facing(me));
         // Under `checks forbidden` no move may leave an enemy royal attacked.
         let ok = ok
             && !(t.rules().checks_forbidden
@@ -501,7 +528,7 @@ impl Position {
         match m.kind {
             MoveKind::CaptureAt(_) | MoveKind::Shot => true,
             MoveKind::Normal | MoveKind::Passing(_) => self.board[m.to.raw() as usize] != 0,
-            MoveKind::Drop | MoveKind::Castle(_) => false,
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass => false,
         }
     }
 
@@ -527,7 +554,9 @@ impl Position {
             && !t.rules().explosions
             && !t.has_borrowing()
             && !t.rules().checks_forbidden
-            && !self.royal_exposed(me);
+            && !self.royal_exposed(me)
+            // Royals facing under `facing ... draws` must be parted: every move is tested.
+            && (!t.rules().facing_draws || !self.royals_facing(me));
         let ksq = Square::at(royals[0]);
         let from_s = t.vacate_sensitive(me, ksq);
         let to_s = t.fill_sensitive(me, ksq);

@@ -19,6 +19,10 @@ pub enum MoveKind {
     Drop,
     /// The king-like piece goes from `from` to `to` and its partner as the castling says.
     Castle(CastlingId),
+    /// Nothing moves: the side passes its turn (`passing allowed`). `from` and `to` are the
+    /// square of its first royal (the first square without one), as Fairy-Stockfish writes a
+    /// pass (`e2e2`).
+    Pass,
 }
 
 /// A move, small and `Copy`; its meaning depends on the position it was generated in.
@@ -48,6 +52,11 @@ impl Move {
         self.promotion.unwrap_or(self.piece)
     }
 
+    /// Whether this move is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
+    }
+
     /// Whether this move captures without moving.
     pub fn is_shot(&self) -> bool {
         self.kind == MoveKind::Shot
@@ -59,7 +68,7 @@ impl Move {
         match self.kind {
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Shot => Some(self.to),
             MoveKind::CaptureAt(sq) => Some(sq),
-            MoveKind::Drop | MoveKind::Castle(_) => None,
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass => None,
         }
     }
 

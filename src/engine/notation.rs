@@ -58,7 +58,9 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 /// A move in coordinate notation: `e2e4`, `e7e8q`, `h7h8+` (promotion to the `+` form),
 /// `h7h8-` (back from it), `P@e5` (drop), `+P@e5` (a drop as the `+` form). Castling is the king's move (`e1g1`), or king-to-partner (`c1a1`) where the
 /// king could also step to its destination. A shot (a capture without moving) is written as
-/// a locust capture that lands where it started: from, victim, from (`e5e9e5`).
+/// a locust capture that lands where it started: from, victim, from (`e5e9e5`). A pass is the
+/// square of the side's first royal twice (`e2e2`), as Fairy-Stockfish writes it; `pass`,
+/// `0000` and `@@@@` are read too.
 pub fn coord(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
@@ -80,6 +82,7 @@ pub fn coord(pos: &Position, m: &Move) -> String {
         MoveKind::Shot => {
             return format!("{}{}{}", g.name(m.from), g.name(m.to), g.name(m.from));
         }
+        MoveKind::Pass => return format!("{}{}", g.name(m.from), g.name(m.from)),
         _ => {}
     }
     format!("{}{}{}", g.name(m.from), g.name(m.to), promo_suffix(pos, m))
@@ -96,6 +99,11 @@ pub fn parse_coord(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 /// Reads a coordinate move and finds it among `legal`.
 fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, ParseMoveError> {
     let wanted = text.trim();
+    if ["pass", "0000", "@@@@"].contains(&wanted) {
+        if let Some(m) = legal.iter().find(|m| m.is_pass()) {
+            return Ok(*m);
+        }
+    }
     // Squares are lowercase, so `B3c5` (a bishop from rank 3) is never read as `b3c5`; only
     // a drop's piece letter and a promotion letter may be in either case.
     let readable = wanted.contains('@') || wanted.starts_with(|c: char| c.is_ascii_lowercase());
@@ -193,6 +201,7 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let g = t.geometry();
     let letter = t.variant().piece(m.piece).letter.to_string();
     match m.kind {
+        MoveKind::Pass => return "pass".into(),
         MoveKind::Drop => {
             let placed = t.variant().piece(m.placed()).letter;
             return format!("{placed}*{}", g.name(m.to));
@@ -710,6 +719,7 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::Shot => "shot",
             MoveKind::Drop => "drop",
             MoveKind::Castle(_) => "castling",
+            MoveKind::Pass => "pass",
         },
     }
 }

@@ -28,6 +28,13 @@ pub enum Reason {
     MatingDrop,
     /// The last two players in the running agreed to share the victory.
     SharedVictory,
+    /// Both sides passed in a row (`passing allowed`).
+    Passes,
+    /// A side passed while the royals faced each other (`facing ... draws`).
+    Facing,
+    /// A drawn game decided by the values of the pieces on the board
+    /// (`draws counted by value`).
+    Counted,
 }
 
 impl fmt::Display for Reason {
@@ -43,6 +50,9 @@ impl fmt::Display for Reason {
             Reason::Checks => "checks given",
             Reason::MatingDrop => "checkmate by a drop that may not mate",
             Reason::SharedVictory => "shared victory",
+            Reason::Passes => "both sides passed",
+            Reason::Facing => "pass while the royals face each other",
+            Reason::Counted => "draw decided by counting piece values",
         })
     }
 }
@@ -258,6 +268,9 @@ impl Position {
                 });
             }
         }
+        if let Some(reason) = self.ended_by_pass() {
+            return Some(Outcome::draw(t.sides(), reason));
+        }
         if let Some((n, verdict)) = t.rules().checks {
             for side in self.sides_from_mover() {
                 if self.checks_given(side) >= n {
@@ -401,11 +414,78 @@ impl Position {
             && self.undo.iter().filter(|u| u.hash == self.hash).count() >= needed
     }
 
+    /// Under `passing allowed` or `facing ... draws`: whether the last move drew the game, a
+    /// pass answering a pass or a pass while the royals face each other, and why.
+    pub fn ended_by_pass(&self) -> Option<Reason> {
+        let r = self.tables().rules();
+        if !(r.passing || r.facing_draws) {
+            return None;
+        }
+        let n = self.undo.len();
+        if !self.undo.last()?.mv.is_pass() {
+            return None;
+        }
+        if r.facing_draws && self.royals_facing(self.side_to_move()) {
+            return Some(Reason::Facing);
+        }
+        (n >= 2 && self.undo[n - 2].mv.is_pass()).then_some(Reason::Passes)
+    }
+
+    /// What a draw is for `side` now: a draw, or under `draws counted by value` (two sides)
+    /// a win for the side whose pieces on the board, with what the rule adds, are worth more.
+    pub fn drawn_verdict(&self, side: Side) -> Verdict {
+        let t = self.tables();
+        let Some(adds) = &t.rules().counting else {
+            return Verdict::Draw;
+        };
+        if t.sides() != 2 {
+            return Verdict::Draw;
+        }
+        let total = |s: usize| -> f32 {
+            adds[s]
+                + self.plist[s]
+                    .iter()
+                    .map(|&sq| {
+                        t.variant()
+                            .piece(self.cell_kind(self.board[sq as usize]))
+                            .value
+                    })
+                    .sum::<f32>()
+        };
+        let (mine, theirs) = (total(side.index()), total(1 - side.index()));
+        if (mine - theirs).abs() < 1e-4 {
+            Verdict::Draw
+        } else if mine > theirs {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        }
+    }
+
+    /// `o`, a draw decided by counting where the rules say so.
+    fn counted(&self, o: Outcome) -> Outcome {
+        if !o.is_draw() {
+            return o;
+        }
+        match self.drawn_verdict(Side::FIRST) {
+            Verdict::Draw => o,
+            Verdict::Win => Outcome::win(Side::FIRST, 2, Reason::Counted),
+            Verdict::Loss => Outcome::loss(Side::FIRST, 2, Reason::Counted),
+        }
+    }
+
     /// The outcome if the game is over in this position, `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
+        let o = self.outcome_as_written()?;
+        Some(self.counted(o))
+    }
+
+    /// [`Position::outcome`] before draws are counted.
+    fn outcome_as_written(&self) -> Option<Outcome> {
         if let Some(o) = self.decided() {
             return Some(o);
         }
+
         let t = self.tables();
         let me = self.side_to_move();
         let sides = t.sides();

@@ -393,7 +393,8 @@ fn pattern_atoms(p: &Pattern, dialect: Dialect) -> Option<(Grouped<Kind>, bool)>
         && p.holding.is_none()
         && p.crossing.is_empty()
         && p.along.is_none()
-        && p.avoiding.is_empty();
+        && p.avoiding.is_empty()
+        && p.screens.is_none();
     let plain = |leg: &super::Leg| {
         leg.arms.len() == 1 && leg.arms[0].zone.is_none() && !leg.arms[0].inward && !leg.bent
     };

@@ -152,6 +152,12 @@ impl KindSet {
         KindSet(self.0 | 1 << kind.0)
     }
 
+    /// The set without `kind`.
+    #[inline]
+    pub const fn without(self, kind: PieceKind) -> KindSet {
+        KindSet(self.0 & !(1 << kind.0))
+    }
+
     /// Whether the set holds no kind.
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -565,6 +571,18 @@ pub struct Pattern {
     pub continuing: Option<LineId>,
     /// Its paths never enter these zones (read for the moving side), not even passing.
     pub avoiding: Vec<ZoneId>,
+    /// `over PIECE...` / `not over PIECE...`: the kinds a hop's screen may be, and whether a
+    /// wall may be one; `None`: any piece or wall.
+    pub screens: Option<Box<Screens>>,
+}
+
+/// The pieces a hop may use as its screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Screens {
+    /// The kinds named.
+    pub kinds: Vec<PieceKind>,
+    /// `over` (only these) rather than `not over` (all but these).
+    pub allowed: bool,
 }
 
 /// `into PARTITION holding PIECE...`: where a move may end depends on what stands where.
@@ -660,6 +678,8 @@ pub enum Capturable {
     Checker,
     /// Pieces of these kinds.
     Kinds(Vec<PieceKind>),
+    /// Pieces of every kind but these.
+    AllBut(Vec<PieceKind>),
 }
 
 /// A restriction on where a piece's moves may end.
@@ -832,6 +852,9 @@ pub struct Castling {
 pub struct FacingRule {
     /// Board vectors (in the first side's frame) along which facing is forbidden.
     pub vectors: Vec<(i8, i8)>,
+    /// `draws`: facing is allowed, must be ended by the side to move, and a pass while
+    /// facing draws.
+    pub draws: bool,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
 }
@@ -878,6 +901,11 @@ pub struct Rules {
     pub explosions: bool,
     /// `moves leave walls`: the square a piece moves from becomes a wall.
     pub leave_walls: bool,
+    /// `passing allowed`: a side may pass instead of moving, except while in check.
+    pub passing: bool,
+    /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
+    /// with what each side adds to its total, by side.
+    pub counting: Option<Vec<f32>>,
     /// `stalemate VERDICT, by piece count`.
     pub stalemate_by_count: bool,
     /// `mating drops lose`, under these options: a mating drop of a piece that `may not mate`

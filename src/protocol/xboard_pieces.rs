@@ -358,6 +358,8 @@ impl PieceMap {
                 let token = self.tokens[m.placed().index()].trim_end_matches('~');
                 format!("{token}@{}", g.name(m.to))
             }
+            // XBoard's null move.
+            (MoveKind::Pass, _) => "@@@@".into(),
             (MoveKind::Shot, _) => {
                 let (from, to) = (g.name(m.from), g.name(m.to));
                 format!("{from}{to},{to}{from}")

@@ -554,6 +554,10 @@ fn victims(t: &Tables, p: &Pattern) -> String {
             let names: Vec<String> = kinds.iter().map(|&k| with_article(&piece(t, k))).collect();
             format!("only {}", list(&names, "or"))
         }
+        Some(Capturable::AllBut(kinds)) => {
+            let names: Vec<String> = kinds.iter().map(|&k| with_article(&piece(t, k))).collect();
+            format!("any piece but {}", list(&names, "or"))
+        }
     }
 }
 
@@ -632,6 +636,18 @@ fn modifiers(t: &Tables, p: &Pattern) -> Vec<String> {
             },
             owned(t, &h.kinds)
         ));
+    }
+    if let Some(sc) = &p.screens {
+        let names: Vec<String> = sc
+            .kinds
+            .iter()
+            .map(|&k| with_article(&piece(t, k)))
+            .collect();
+        out.push(if sc.allowed {
+            format!("only over {}", list(&names, "or"))
+        } else {
+            format!("never over {}", list(&names, "or"))
+        });
     }
     if p.creates_en_passant {
         out.push("and may be taken en passant on the squares it passes".into());

@@ -707,6 +707,13 @@ pub enum Modifier {
     Capturing(Capturing, bool),
     /// `avoiding ZONE`.
     Avoiding(Ident),
+    /// `over PIECE...` (`allowed`) or `not over PIECE...`: what a hop's screen may be.
+    Screens {
+        /// `over` rather than `not over`.
+        allowed: bool,
+        /// The pieces.
+        pieces: Vec<PieceRef>,
+    },
     /// `continuing after crossing LINE`.
     Continuing(Ident),
     /// `crossing LINE up to N`, `crossing LINE` or `not crossing LINE`.
@@ -743,6 +750,8 @@ pub enum Capturing {
     Checker,
     /// `capturing PIECE...`.
     Pieces(Vec<PieceRef>),
+    /// `not capturing PIECE...`: every piece but these.
+    AllBut(Vec<PieceRef>),
 }
 
 /// `stay in ZONE` (`inside`) or `never enter ZONE`.
@@ -878,6 +887,10 @@ pub enum Rule {
     Explosions,
     /// `moves leave walls`.
     LeaveWalls,
+    /// `passing allowed`.
+    Passing,
+    /// `draws counted by value [, SIDE adds N]`.
+    Counting(Option<(Ident, Number)>),
     /// `mating drops lose`.
     MatingDropsLose,
     /// `checks N VERDICT`.
@@ -895,8 +908,8 @@ pub enum Rule {
     SharedVictory,
     /// `eliminated pieces play on|removed|frozen`.
     Eliminated(crate::model::Elimination),
-    /// `facing LINES`.
-    Facing(Vec<Spanned<FacingLine>>),
+    /// `facing LINES [draws]`; `true` with `draws`.
+    Facing(Vec<Spanned<FacingLine>>, bool),
     /// `repetition N VERDICT [, perpetual check loses]`.
     Repetition {
         /// The occurrence that ends the game.

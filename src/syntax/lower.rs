@@ -889,7 +889,8 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
         Rule::kw_shot => ast::Modifier::Shot,
         Rule::capturing => {
             let whole = span(&inner);
-            let mut parts = inner.into_inner();
+            let mut parts = inner.into_inner().peekable();
+            let negated = parts.next_if(|p| p.as_rule() == Rule::kw_not).is_some();
             next(&mut parts, "kw_capturing");
             let mut first = next(&mut parts, "enemy, royal or piece_ref");
             let enemy = first.as_rule() == Rule::kw_enemy;
@@ -901,9 +902,27 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             } else if first.as_rule() == Rule::kw_checker {
                 ast::Capturing::Checker
             } else {
-                ast::Capturing::Pieces(std::iter::once(first).chain(parts).map(piece_ref).collect())
+                let pieces = std::iter::once(first).chain(parts).map(piece_ref).collect();
+                if negated {
+                    ast::Capturing::AllBut(pieces)
+                } else {
+                    ast::Capturing::Pieces(pieces)
+                }
             };
             return Spanned::new(ast::Modifier::Capturing(capturing, enemy), whole);
+        }
+        Rule::screens => {
+            let whole = span(&inner);
+            let mut allowed = true;
+            let mut pieces = Vec::new();
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::kw_not => allowed = false,
+                    Rule::piece_ref => pieces.push(piece_ref(p)),
+                    _ => {}
+                }
+            }
+            return Spanned::new(ast::Modifier::Screens { allowed, pieces }, whole);
         }
         Rule::avoiding => {
             let whole = span(&inner);
@@ -1190,6 +1209,17 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
+        Rule::passing_rule => ast::Rule::Passing,
+        Rule::counting_rule => {
+            let bonus = parts.find(|p| p.as_rule() == Rule::ident).map(|side| {
+                let n = parts.find(|p| p.as_rule() == Rule::decimal);
+                (
+                    spanned_str(&side),
+                    spanned_str(&n.expect("grammar: a number")),
+                )
+            });
+            ast::Rule::Counting(bonus)
+        }
         Rule::mating_drops_rule => ast::Rule::MatingDropsLose,
         Rule::checks_rule => {
             let first = next(&mut parts, "check count or kw_forbidden");
@@ -1219,20 +1249,27 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 r => unreachable!("eliminated_rule: unexpected {r:?}"),
             })
         }
-        Rule::facing_rule => ast::Rule::Facing(
-            parts
-                .map(|line| {
-                    let whole = span(&line);
-                    let l = match next(&mut line.into_inner(), "facing keyword").as_rule() {
-                        Rule::kw_files => ast::FacingLine::Files,
-                        Rule::kw_ranks => ast::FacingLine::Ranks,
-                        Rule::kw_diagonals => ast::FacingLine::Diagonals,
-                        r => unreachable!("facing_rule: unexpected {r:?}"),
-                    };
-                    Spanned::new(l, whole)
-                })
-                .collect(),
-        ),
+        Rule::facing_rule => {
+            let parts: Vec<_> = parts.collect();
+            let draws = parts.iter().any(|p| p.as_rule() == Rule::kw_draws);
+            ast::Rule::Facing(
+                parts
+                    .into_iter()
+                    .filter(|p| p.as_rule() == Rule::facing_line)
+                    .map(|line| {
+                        let whole = span(&line);
+                        let l = match next(&mut line.into_inner(), "facing keyword").as_rule() {
+                            Rule::kw_files => ast::FacingLine::Files,
+                            Rule::kw_ranks => ast::FacingLine::Ranks,
+                            Rule::kw_diagonals => ast::FacingLine::Diagonals,
+                            r => unreachable!("facing_rule: unexpected {r:?}"),
+                        };
+                        Spanned::new(l, whole)
+                    })
+                    .collect(),
+                draws,
+            )
+        }
         Rule::repetition_rule => {
             let count = spanned_str(&next(&mut parts, "repetition count"));
             let verdict = verdict(next(&mut parts, "verdict"));

@@ -770,3 +770,184 @@ fn a_stalemate_by_piece_count_goes_to_the_side_with_fewer_pieces() {
     let pos = anti.with_fen("8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
     assert_eq!(pos.outcome().unwrap().result(Side::FIRST), Verdict::Win);
 }
+
+#[test]
+fn a_hop_may_be_barred_from_certain_screens_and_victims() {
+    // `not over Cannon, not capturing Cannon`: the Janggi cannon's rule, on a small board.
+    let start = compiled(
+        r#"
+variant "Screens"
+board 5 x 6
+sides white north, black south
+piece King K royal
+  move step any
+piece Cannon C
+  move hop orthogonal, not over Cannon, not capturing Cannon
+piece Jumper J
+  move hop orthogonal, over King, capture-only
+piece Pawn P
+  move step forward
+rules
+  checkmate
+setup
+  ....k
+  .....
+  .....
+  .....
+  .....
+  K....
+"#,
+    );
+    let moves_at = |fen: &str, from: &str| coords_from(&start.with_fen(fen).unwrap(), from);
+    // Over a pawn: every square beyond it up to the first piece, which it takes.
+    assert_eq!(
+        moves_at("4k/2p2/5/2P2/5/K1C2 w - - 0 1", "c1"),
+        sorted(&["c1c4", "c1c5"])
+    );
+    // A cannon is no screen: over it, nothing.
+    assert_eq!(moves_at("4k/2p2/5/2C2/5/K1C2 w - - 0 1", "c1"), sorted(&[]));
+    // Nor is a cannon a victim, though it ends the hop.
+    assert_eq!(
+        moves_at("4k/2c2/5/2P2/5/K1C2 w - - 0 1", "c1"),
+        sorted(&["c1c4"])
+    );
+    // Attacks obey the same rule: a cannon behind a cannon gives no check.
+    let behind = start.with_fen("2k2/5/2C2/5/5/K1C2 b - - 0 1").unwrap();
+    assert!(!behind.in_check());
+    let over_pawn = start.with_fen("2k2/5/2P2/5/5/K1C2 b - - 0 1").unwrap();
+    assert!(over_pawn.in_check());
+    // `over King`: only a king screens the jumper.
+    assert_eq!(
+        moves_at("2p1k/5/2K2/5/5/2J2 w - - 0 1", "c1"),
+        sorted(&["c1c6"])
+    );
+    assert_eq!(moves_at("2p1k/5/2P2/5/5/K1J2 w - - 0 1", "c1"), sorted(&[]));
+}
+
+#[test]
+fn passing_is_a_move_except_in_check_and_two_passes_draw() {
+    use rulebook::engine::Reason;
+    use rulebook::model::Verdict;
+    let start = compiled(
+        r#"
+variant "Passing"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R value 5
+  move slide orthogonal
+rules
+  checkmate
+  passing allowed
+setup
+  ...k
+  ....
+  ....
+  KR..
+"#,
+    );
+    let mut pos = start.clone();
+    let pass = notation::parse_coord(&pos, "a1a1").unwrap();
+    assert!(pass.is_pass());
+    assert_eq!(notation::san(&pos, &pass), "pass");
+    assert_eq!(notation::parse_move(&pos, "pass").unwrap(), pass);
+    // Two king steps, five rook moves and the pass.
+    assert_eq!(pos.legal_moves().len(), 8);
+    pos.play(pass);
+    // Nothing moved; the other side is to move, and the clock counts the pass.
+    assert_eq!(pos.fen(), "3k/4/4/KR2 b - - 1 1");
+    assert!(pos.outcome().is_none());
+    let answer = notation::parse_coord(&pos, "d4d4").unwrap();
+    pos.play(answer);
+    let o = pos.outcome().expect("two passes end the game");
+    assert_eq!((o.reason, o.is_draw()), (Reason::Passes, true));
+    assert!(pos.legal_moves().is_empty());
+    pos.undo_move();
+    pos.undo_move();
+    assert_eq!(pos.fen(), start.fen());
+    // In check, no pass.
+    let checked = start.with_fen("1R1k/4/4/K3 b - - 0 1").unwrap();
+    assert!(checked.in_check());
+    assert!(checked.legal_moves().iter().all(|m| !m.is_pass()));
+    // Under `draws counted by value`, the same two passes go to the side with the rook.
+    let counted = compiled(&start_text_with(
+        "  passing allowed\n",
+        "  passing allowed\n  draws counted by value\n",
+    ));
+    let mut pos = counted.clone();
+    pos.play(notation::parse_move(&pos, "pass").unwrap());
+    pos.play(notation::parse_move(&pos, "pass").unwrap());
+    let o = pos.outcome().expect("counted");
+    assert_eq!(o.reason, Reason::Counted);
+    assert_eq!(o.result(rulebook::model::Side::FIRST), Verdict::Win);
+}
+
+/// The small passing game's text with one rules line replaced.
+fn start_text_with(old: &str, new: &str) -> String {
+    r#"
+variant "Passing"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R value 5
+  move slide orthogonal
+rules
+  checkmate
+  passing allowed
+setup
+  ...k
+  ....
+  ....
+  KR..
+"#
+    .replace(old, new)
+}
+
+#[test]
+fn facing_that_draws_must_be_parted_or_accepted_by_a_pass() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    // `facing files draws` (Janggi's bikjang): royals may face each other; the side to move
+    // then parts them or passes, and a pass ends the game, here counted by value with the
+    // second side adding 1.5.
+    let start = compiled(
+        r#"
+variant "Bikjang"
+board 4 x 5
+sides white north, black south
+piece King K royal
+  move step orthogonal
+piece Rook R value 1
+  move slide orthogonal
+rules
+  checkmate
+  facing files draws
+  draws counted by value, black adds 1.5
+setup
+  ..k.
+  ....
+  ....
+  R...
+  .K..
+"#,
+    );
+    let mut pos = start.clone();
+    // No pass while the kings do not face, and walking into the face is allowed.
+    assert!(pos.legal_moves().iter().all(|m| !m.is_pass()));
+    pos.play(notation::parse_coord(&pos, "b1c1").unwrap());
+    assert!(pos.royals_facing(Side::SECOND));
+    // Black must part the kings or pass: c5c4 keeps them facing and is refused.
+    assert_eq!(coords_from(&pos, "c5"), sorted(&["c5b5", "c5c5", "c5d5"]));
+    pos.play(notation::parse_move(&pos, "pass").unwrap());
+    let o = pos.outcome().expect("a pass while facing ends the game");
+    assert_eq!(o.reason, Reason::Counted);
+    // White's rook is worth 1, Black adds 1.5: Black wins the count.
+    assert_eq!(o.result(Side::SECOND), Verdict::Win);
+    assert!(pos.legal_moves().is_empty());
+    // A pass is allowed while facing even in check.
+    let checked = start.with_fen("R1k1/4/4/4/2K1 b - - 0 1").unwrap();
+    assert!(checked.in_check());
+    assert!(checked.legal_moves().iter().any(|m| m.is_pass()));
+}

@@ -165,6 +165,22 @@ fn summary(v: &Variant) -> String {
                         .collect();
                     let _ = write!(line, ", capturing {}", names.join(" "));
                 }
+                Some(rulebook::model::Capturable::AllBut(kinds)) => {
+                    let names: Vec<&str> = kinds
+                        .iter()
+                        .map(|k| v.pieces()[k.index()].name.as_str())
+                        .collect();
+                    let _ = write!(line, ", not capturing {}", names.join(" "));
+                }
+            }
+            if let Some(s) = &pat.screens {
+                let names: Vec<&str> = s
+                    .kinds
+                    .iter()
+                    .map(|k| v.pieces()[k.index()].name.as_str())
+                    .collect();
+                let not = if s.allowed { "" } else { "not " };
+                let _ = write!(line, ", {not}over {}", names.join(" "));
             }
             for z in &pat.into {
                 let not = if z.inside { "" } else { "not " };

@@ -293,7 +293,7 @@ impl Engine {
             return 0;
         }
         if self.repeats(p) {
-            return 0;
+            return self.draw_score(p, ply);
         }
         if ply >= MAX_PLY - 8 {
             return self.static_eval(p);
@@ -328,7 +328,7 @@ impl Engine {
         }
         if let Some(limit) = p.tables().rules().move_limit {
             if p.halfmove_clock() >= limit {
-                return 0;
+                return self.draw_score(p, ply);
             }
         }
         self.order(p, &mut moves, tt_move, ply);
@@ -550,6 +550,16 @@ impl Engine {
             None => p.stalemated(),
         };
         match verdict {
+            Verdict::Win => MATE - plies(ply),
+            Verdict::Loss => -(MATE - plies(ply)),
+            Verdict::Draw => self.draw_score(p, ply),
+        }
+    }
+
+    /// The score of a drawn position for the side to move: 0, or what counting makes of it
+    /// (`draws counted by value`).
+    fn draw_score(&self, p: &Position, ply: usize) -> i32 {
+        match p.drawn_verdict(p.side_to_move()) {
             Verdict::Win => MATE - plies(ply),
             Verdict::Loss => -(MATE - plies(ply)),
             Verdict::Draw => 0,

@@ -305,6 +305,8 @@ impl<'a> Builder<'a> {
                 enemies_only: false,
                 holding: None,
                 entries: Vec::new(),
+                screens: KindSet::ALL,
+                wall_screens: true,
             }],
         }
     }
@@ -364,6 +366,15 @@ impl<'a> Builder<'a> {
                 .map(|(k, _)| PieceKind::nth(k))
                 .collect(),
             Some(Capturable::Kinds(list)) => list.iter().copied().collect(),
+            Some(Capturable::AllBut(list)) => list.iter().fold(KindSet::ALL, |s, &k| s.without(k)),
+        };
+        let (screens, wall_screens) = match &pattern.screens {
+            None => (KindSet::ALL, true),
+            Some(s) if s.allowed => (s.kinds.iter().copied().collect(), false),
+            Some(s) => (
+                s.kinds.iter().fold(KindSet::ALL, |set, &k| set.without(k)),
+                true,
+            ),
         };
         // Entry conditions bind moves from outside their zone only.
         let entries = self.variant.pieces()[kind]
@@ -393,6 +404,8 @@ impl<'a> Builder<'a> {
                 }
             }),
             entries,
+            screens,
+            wall_screens,
         };
         match self.target_rules.iter().position(|r| *r == rule) {
             Some(i) => i,
@@ -537,6 +550,7 @@ impl<'a> Builder<'a> {
                     pattern.capturing == Some(Capturable::Checker),
                     PathFlags::TAKES_CHECKER,
                 ),
+                (pattern.screens.is_some(), PathFlags::SCREENED),
             ] {
                 if on {
                     flags = flags.with(flag);
@@ -1116,6 +1130,12 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         must_capture: rules.must_capture,
         explosions: rules.explosions,
         leave_walls: rules.leave_walls,
+        passing: rules.passing,
+        counting: rules.counting.clone(),
+        facing_draws: rules
+            .facing
+            .iter()
+            .any(|f| f.draws && guards_hold(options, &f.options)),
         stalemate_by_count: rules.stalemate_by_count,
         mating_drops_lose: rules
             .mating_drops_lose

@@ -98,6 +98,8 @@ impl PathFlags {
     /// Its [`Condition`]: kept among the flags, as a compiled path is one of many thousands.
     const UNMOVED: PathFlags = PathFlags(1024);
     const MOVED: PathFlags = PathFlags(2048);
+    /// A hop whose screen must be of certain kinds (its target rule says which).
+    pub(crate) const SCREENED: PathFlags = PathFlags(4096);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
@@ -343,6 +345,10 @@ pub(crate) struct TargetRule {
     pub(crate) holding: Option<HoldingRule>,
     /// Zones the move may end in only when they hold certain pieces.
     pub(crate) entries: Vec<EntryRule>,
+    /// The kinds a hop's screen may be (with [`PathFlags::SCREENED`]).
+    pub(crate) screens: KindSet,
+    /// Whether a wall may be a hop's screen.
+    pub(crate) wall_screens: bool,
 }
 
 /// `enter ZONE only when holding PIECE...`, compiled for moves from outside the zone.
@@ -506,6 +512,13 @@ pub struct RuleTable {
     pub explosions: bool,
     /// The square a piece moves from becomes a wall; a position may hold walls.
     pub leave_walls: bool,
+    /// `passing allowed`.
+    pub passing: bool,
+    /// `draws counted by value`: what each side adds to its pieces' values.
+    pub counting: Option<Vec<f32>>,
+    /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
+    /// while they face draws.
+    pub facing_draws: bool,
     /// The stalemate verdict goes by piece count: to the side stuck with fewer pieces.
     pub stalemate_by_count: bool,
     /// A drop that `may not mate` may mate after all, and loses.
@@ -959,6 +972,19 @@ impl Tables {
     fn target_allows(&self, target: u16, kind: PieceKind, by: Side, owner: Side) -> bool {
         let rule = &self.motion.target_rules[target as usize];
         rule.victims.contains(kind) && !(rule.enemies_only && self.partners(by, owner))
+    }
+
+    /// Whether board cell `cell` (a piece or a wall) may be the screen of a hop with target
+    /// rule `target` and [`PathFlags::SCREENED`]. Cells number pieces as the position does:
+    /// `kind * sides + side + 1`.
+    #[inline(never)]
+    pub(crate) fn screen_allowed(&self, target: u16, cell: u8) -> bool {
+        let rule = &self.motion.target_rules[target as usize];
+        if cell == WALL {
+            return rule.wall_screens;
+        }
+        let kind = (usize::from(cell) - 1) / self.sides;
+        rule.screens.contains(PieceKind::nth(kind))
     }
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.

@@ -63,7 +63,14 @@ impl Tables {
             loop {
                 match ray.next() {
                     None => return,
-                    Some(e) if board[e.index()] != 0 => break,
+                    Some(e) if board[e.index()] != 0 => {
+                        if path.flags().has(PathFlags::SCREENED)
+                            && !self.screen_allowed(path.target(), board[e.index()])
+                        {
+                            return;
+                        }
+                        break;
+                    }
                     Some(_) => {}
                 }
             }
@@ -92,7 +99,11 @@ impl Tables {
         for e in between {
             if board[e.index()] != 0 {
                 screens += 1;
-                if !hop || screens > 1 {
+                if !hop
+                    || screens > 1
+                    || (way.flags().has(PathFlags::SCREENED)
+                        && !self.screen_allowed(way.target(), board[e.index()]))
+                {
                     return false;
                 }
             }
