@@ -482,7 +482,7 @@ pub enum DefinitionError {
     #[diagnostic(
         code(rulebook::piece::never_on_board),
         severity(Warning),
-        help("place it in the setup, name it in another piece's `promote to`, or remove it")
+        help("place it in the setup, name it in another piece's `promote to`, or remove it; a piece meant to come only from a FEN says so with `only from fen`")
     )]
     PieceNeverOnBoard {
         /// The name.

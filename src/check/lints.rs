@@ -12,7 +12,7 @@ impl Ctx {
     pub(super) fn lint(&mut self, variant: &Variant, items: &Items<'_>) {
         let present = present_kinds(variant);
         for (k, decl) in items.pieces.iter().enumerate() {
-            if !present.iter().any(|p| p[k]) {
+            if !present.iter().any(|p| p[k]) && !variant.pieces()[k].only_from_fen {
                 self.report(DefinitionError::PieceNeverOnBoard {
                     name: decl.name.node.clone(),
                     at: decl.name.span.into(),

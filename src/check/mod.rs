@@ -596,6 +596,7 @@ fn default_rules() -> Rules {
         leave_walls: false,
         passing: false,
         counting: None,
+        draw_odds: None,
         stalemate_by_count: false,
         mating_drops_lose: None,
         checks: None,

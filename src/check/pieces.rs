@@ -214,6 +214,7 @@ impl Ctx {
             drops: DropRules::default(),
             resets_clock: false,
             unmoved_in_fen: false,
+            only_from_fen: false,
             unmoved_lost_to: Vec::new(),
             immunity: Immunity::None,
             borrows: false,
@@ -294,6 +295,7 @@ impl Ctx {
             ast::PieceClause::Drop(drop) => self.drop_clause(index, d, drop, def, seen),
             ast::PieceClause::ResetsClock(_) => def.resets_clock = true,
             ast::PieceClause::UnmovedInFen(_) => def.unmoved_in_fen = true,
+            ast::PieceClause::OnlyFromFen(_) => def.only_from_fen = true,
             ast::PieceClause::UnmovedLostWhenAimed(aimers, _) => {
                 for r in aimers {
                     if let Some(kind) = self.piece_ref(r) {

@@ -175,6 +175,13 @@ impl Ctx {
             ast::Rule::Passing => {
                 rules.passing |= self.flag_rule(line, &mut seen.passing, "passing allowed");
             }
+            ast::Rule::DrawOdds(win, name) => {
+                if self.flag_rule(line, &mut seen.counting, "draws counted by value") {
+                    let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+                    let v = if *win { Verdict::Win } else { Verdict::Loss };
+                    rules.draw_odds = self.side_named(name, &names).map(|s| (s, v));
+                }
+            }
             ast::Rule::Counting(bonus) => {
                 if self.flag_rule(line, &mut seen.counting, "draws counted by value") {
                     rules.counting = Some(self.counting_rule(bonus.as_ref(), sides));
@@ -212,10 +219,15 @@ impl Ctx {
                 count,
                 verdict: v,
                 perpetual_check_loses,
+                side,
             } => {
                 self.refuse_guards(line, "repetition");
                 let value = (verdict(v.node), perpetual_check_loses.is_some());
                 self.repetition_rule(count, value, span, rules, seen);
+                if let (Some(name), Some(rep)) = (side, rules.repetition.as_mut()) {
+                    let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+                    rep.side = self.side_named(name, &names);
+                }
             }
             ast::Rule::MoveLimit(count) => {
                 self.refuse_guards(line, "move-limit");
@@ -306,6 +318,7 @@ impl Ctx {
                 count: n,
                 verdict: v,
                 perpetual_check_loses: perpetual,
+                side: None,
             });
         }
     }

@@ -35,6 +35,8 @@ pub enum Reason {
     /// A drawn game decided by the values of the pieces on the board
     /// (`draws counted by value`).
     Counted,
+    /// A drawn game that the rules give to one side (`draws win for SIDE`).
+    DrawOdds,
 }
 
 impl fmt::Display for Reason {
@@ -53,6 +55,7 @@ impl fmt::Display for Reason {
             Reason::Passes => "both sides passed",
             Reason::Facing => "pass while the royals face each other",
             Reason::Counted => "draw decided by counting piece values",
+            Reason::DrawOdds => "draw, which the rules score for one side",
         })
     }
 }
@@ -435,6 +438,16 @@ impl Position {
     /// a win for the side whose pieces on the board, with what the rule adds, are worth more.
     pub fn drawn_verdict(&self, side: Side) -> Verdict {
         let t = self.tables();
+        if t.sides() != 2 {
+            return Verdict::Draw;
+        }
+        if let Some((odds, v)) = t.rules().draw_odds {
+            return match (odds == side, v) {
+                (true, v) => v,
+                (false, Verdict::Win) => Verdict::Loss,
+                (false, _) => Verdict::Win,
+            };
+        }
         let Some(adds) = &t.rules().counting else {
             return Verdict::Draw;
         };
@@ -464,13 +477,18 @@ impl Position {
 
     /// `o`, a draw decided by counting where the rules say so.
     fn counted(&self, o: Outcome) -> Outcome {
-        if !o.is_draw() {
+        if !o.is_draw() || self.tables().sides() != 2 {
             return o;
         }
+        let reason = if self.tables().rules().draw_odds.is_some() {
+            Reason::DrawOdds
+        } else {
+            Reason::Counted
+        };
         match self.drawn_verdict(Side::FIRST) {
             Verdict::Draw => o,
-            Verdict::Win => Outcome::win(Side::FIRST, 2, Reason::Counted),
-            Verdict::Loss => Outcome::loss(Side::FIRST, 2, Reason::Counted),
+            Verdict::Win => Outcome::win(Side::FIRST, 2, reason),
+            Verdict::Loss => Outcome::loss(Side::FIRST, 2, reason),
         }
     }
 
@@ -525,7 +543,8 @@ impl Position {
                     return Some(Outcome::win(repeater, sides, Reason::PerpetualCheck));
                 }
             }
-            return Some(self.verdict_for(repeater, rep.verdict, Reason::Repetition));
+            let whose = rep.side.unwrap_or(repeater);
+            return Some(self.verdict_for(whose, rep.verdict, Reason::Repetition));
         }
         if let Some(limit) = t.rules().move_limit {
             if self.halfmove_clock() >= limit {

@@ -769,6 +769,9 @@ pub struct PieceDef {
     pub resets_clock: bool,
     /// `unmoved noted in fen`: the FEN's castling field names its file while it is unmoved.
     pub unmoved_in_fen: bool,
+    /// `only from fen`: meant to reach the board only from a FEN (no warning that it never
+    /// stands on it).
+    pub only_from_fen: bool,
     /// `unmoved lost when aimed by`: enemy kinds that take its first-move state away by ending
     /// a move where they would attack it on an empty board.
     pub unmoved_lost_to: Vec<PieceKind>,
@@ -824,6 +827,8 @@ pub struct RepetitionRule {
     pub verdict: Verdict,
     /// A side whose every move in the repeated cycle gave check loses instead.
     pub perpetual_check_loses: bool,
+    /// `for SIDE`: the verdict is this side's, whoever made the repeating move.
+    pub side: Option<Side>,
 }
 
 /// A castling-like compound move: the king-like piece and its partner move at once.
@@ -906,6 +911,8 @@ pub struct Rules {
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,
+    /// `draws win for SIDE` / `draws lose for SIDE`: a drawn game goes to or against a side.
+    pub draw_odds: Option<(Side, Verdict)>,
     /// `stalemate VERDICT, by piece count`.
     pub stalemate_by_count: bool,
     /// `mating drops lose`, under these options: a mating drop of a piece that `may not mate`

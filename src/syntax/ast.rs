@@ -400,6 +400,8 @@ pub enum PieceClause {
     ResetsClock(Span),
     /// `unmoved noted in fen`.
     UnmovedInFen(Span),
+    /// `only from fen`.
+    OnlyFromFen(Span),
     /// `unmoved lost when aimed by PIECE...`.
     UnmovedLostWhenAimed(Vec<PieceRef>, Span),
     /// `immune to [nearby] explosions`: whether only to nearby ones.
@@ -891,6 +893,8 @@ pub enum Rule {
     Passing,
     /// `draws counted by value [, SIDE adds N]`.
     Counting(Option<(Ident, Number)>),
+    /// `draws win for SIDE` (`true`) or `draws lose for SIDE`.
+    DrawOdds(bool, Ident),
     /// `mating drops lose`.
     MatingDropsLose,
     /// `checks N VERDICT`.
@@ -918,6 +922,8 @@ pub enum Rule {
         verdict: Spanned<Verdict>,
         /// Where `, perpetual check loses` was written, if it was.
         perpetual_check_loses: Option<Span>,
+        /// `for SIDE`: the side whose verdict it is, whoever repeats.
+        side: Option<Ident>,
     },
     /// `move-limit N draws`.
     MoveLimit(Number),

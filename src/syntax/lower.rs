@@ -533,6 +533,9 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 .clauses
                 .push(ast::PieceClause::ResetsClock(span(&part))),
             Rule::borrow_clause => decl.clauses.push(ast::PieceClause::Borrow(span(&part))),
+            Rule::fen_only_clause => decl
+                .clauses
+                .push(ast::PieceClause::OnlyFromFen(span(&part))),
             Rule::unmoved_clause => {
                 let whole = span(&part);
                 let mut inner = part.into_inner();
@@ -1190,6 +1193,7 @@ fn rule_line(pair: P<'_>) -> ast::RuleLine {
 fn rule(pair: P<'_>) -> ast::Rule {
     let inner = next(&mut pair.into_inner(), "rule alternative");
     let rule = inner.as_rule();
+    let inner_rules: Vec<Rule> = inner.clone().into_inner().map(|p| p.as_rule()).collect();
     let mut parts = inner.into_inner();
     next(&mut parts, "rule keyword");
     match rule {
@@ -1210,6 +1214,14 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
         Rule::passing_rule => ast::Rule::Passing,
+        Rule::counting_rule if inner_has(&inner_rules, Rule::kw_for) => {
+            let win = inner_has(&inner_rules, Rule::kw_win);
+            let side = parts
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| spanned_str(&p))
+                .expect("grammar: a side");
+            ast::Rule::DrawOdds(win, side)
+        }
         Rule::counting_rule => {
             let bonus = parts.find(|p| p.as_rule() == Rule::ident).map(|side| {
                 let n = parts.find(|p| p.as_rule() == Rule::decimal);
@@ -1273,11 +1285,24 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::repetition_rule => {
             let count = spanned_str(&next(&mut parts, "repetition count"));
             let verdict = verdict(next(&mut parts, "verdict"));
-            let perpetual_check_loses = parts.next().map(|p| span(&p));
+            let mut side = None;
+            let mut perpetual_check_loses = None;
+            for p in parts {
+                match p.as_rule() {
+                    Rule::for_side => {
+                        side = p
+                            .into_inner()
+                            .find(|x| x.as_rule() == Rule::ident)
+                            .map(|x| spanned_str(&x));
+                    }
+                    _ => perpetual_check_loses = Some(span(&p)),
+                }
+            }
             ast::Rule::Repetition {
                 count,
                 verdict,
                 perpetual_check_loses,
+                side,
             }
         }
         Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
@@ -1489,4 +1514,9 @@ fn setup_row(text: &str, start: usize, spaces_separate: bool) -> ast::PictureRow
         cells,
         span: Span::new(start, start + text.len()),
     }
+}
+
+/// Whether a rule's parts include one of kind `r`.
+fn inner_has(parts: &[Rule], r: Rule) -> bool {
+    parts.contains(&r)
 }

@@ -437,6 +437,7 @@ fn describe(rule: Rule) -> String {
         Rule::resets_clause => "`resets`",
         Rule::unmoved_clause => "`unmoved noted in fen` or `unmoved lost when aimed by`",
         Rule::immune_clause => "`immune`",
+        Rule::fen_only_clause => "`only from fen`",
         Rule::borrow_clause => "`borrow`",
         Rule::teleport_clause => "`teleport`",
         Rule::enter_clause => "`enter`",
@@ -466,6 +467,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`enter`",
             "`immune`",
             "`unmoved`",
+            "`only`",
         ],
     ),
     (

@@ -951,3 +951,42 @@ setup
     assert!(checked.in_check());
     assert!(checked.legal_moves().iter().any(|m| m.is_pass()));
 }
+
+#[test]
+fn draw_odds_give_every_draw_to_one_side() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    // Armageddon (`draws win for black`): a stalemate of either side is Black's win.
+    let start = start_of("definitions/library/armageddon.variant");
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "k7/8/8/8/8/1q6/8/K7 w - - 0 1",
+    ] {
+        let pos = start.with_fen(fen).unwrap();
+        let o = pos.outcome().expect("stalemate");
+        assert_eq!(o.reason, Reason::DrawOdds, "{fen}");
+        assert_eq!(o.result(Side::SECOND), Verdict::Win, "{fen}");
+        assert_eq!(o.result(Side::FIRST), Verdict::Loss, "{fen}");
+    }
+    // In plain chess the same positions are draws.
+    let chess = start_of("definitions/chess.variant");
+    let pos = chess.with_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(pos.outcome().unwrap().is_draw());
+}
+
+#[test]
+fn a_repetition_verdict_may_belong_to_one_side_whoever_repeats() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    // Minishogi (`repetition 4 loses for sente`): the fourth occurrence loses for sente even
+    // when gote's move completes it.
+    let mut pos = start_of("definitions/library/minishogi.variant");
+    for _ in 0..3 {
+        common::play(&mut pos, "b1b2 d5d4 b2b1 d4d5");
+    }
+    let o = pos.outcome().expect("fourth occurrence");
+    assert_eq!(o.reason, Reason::Repetition);
+    assert_eq!(pos.side_to_move(), Side::FIRST);
+    assert_eq!(o.result(Side::FIRST), Verdict::Loss);
+    assert_eq!(o.result(Side::SECOND), Verdict::Win);
+}

@@ -1132,6 +1132,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         leave_walls: rules.leave_walls,
         passing: rules.passing,
         counting: rules.counting.clone(),
+        draw_odds: rules.draw_odds,
         facing_draws: rules
             .facing
             .iter()

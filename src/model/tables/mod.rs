@@ -516,6 +516,8 @@ pub struct RuleTable {
     pub passing: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
+    /// `draws win|lose for SIDE`.
+    pub draw_odds: Option<(Side, Verdict)>,
     /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
     /// while they face draws.
     pub facing_draws: bool,
