@@ -418,6 +418,7 @@ impl Ctx {
             ast::DropKind::In(z) => def.drops.only_in.extend(self.zone_ref(z)),
             ast::DropKind::Outside(z) => def.drops.never_in.extend(self.zone_ref(z)),
             ast::DropKind::NoMate => def.drops.no_mate = true,
+            ast::DropKind::NoCheck => def.drops.no_check = true,
             ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
             ast::DropKind::Compulsory => def.drops.compulsory = true,
             ast::DropKind::AlsoAs(kinds) => {

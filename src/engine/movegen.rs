@@ -468,7 +468,9 @@ impl Position {
             && !(t.rules().checks_forbidden
                 && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side::nth(s))));
         let ok = ok
-            && !(m.kind == MoveKind::Drop && self.drop_may_not_mate(m) && self.is_checkmate_now());
+            && !(m.kind == MoveKind::Drop
+                && ((self.drop_may_not_mate(m) && self.is_checkmate_now())
+                    || (t.variant().piece(m.placed()).drops.no_check && self.in_check())));
         self.unmake();
         ok
     }
@@ -570,7 +572,11 @@ impl Position {
                     MoveKind::Normal | MoveKind::Passing(_) => {
                         !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
                     }
-                    MoveKind::Drop => !to_s.contains(m.to) && !self.drop_may_not_mate(m),
+                    MoveKind::Drop => {
+                        !to_s.contains(m.to)
+                            && !self.drop_may_not_mate(m)
+                            && !t.variant().piece(m.placed()).drops.no_check
+                    }
                     _ => false,
                 };
             if safe || self.is_legal_pseudo(m) {

@@ -734,6 +734,8 @@ pub struct DropRules {
     pub max_per_file: Option<u8>,
     /// A drop of this piece may not checkmate.
     pub no_mate: bool,
+    /// A drop of this piece may not give check.
+    pub no_check: bool,
     /// It may be dropped where it would have no move.
     pub even_where_stuck: bool,
     /// Kinds it may enter the board as instead (Kyoto Shogi drops a piece either side up).

@@ -1114,7 +1114,9 @@ fn drop_sentence(t: &Tables, kind: PieceKind) -> String {
             plural(&piece(t, kind))
         ));
     }
-    if d.no_mate {
+    if d.no_check {
+        text.push_str(", but not to give check");
+    } else if d.no_mate {
         text.push_str(", but not to give checkmate");
     }
     if !d.also_as.is_empty() {
@@ -1641,7 +1643,9 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             if let Some(n) = d.max_per_file {
                 limits.push(format!("at most {} per file", number(u32::from(n))));
             }
-            if d.no_mate {
+            if d.no_check {
+                limits.push("not to give check".into());
+            } else if d.no_mate {
                 limits.push("not to give checkmate".into());
             }
             if !limits.is_empty() {

@@ -801,6 +801,8 @@ pub enum DropKind {
     MaxPerFile(Number),
     /// `drop may not mate`.
     NoMate,
+    /// `may not check`.
+    NoCheck,
     /// `drop even where stuck`.
     EvenWhereStuck,
     /// `drop compulsory`.

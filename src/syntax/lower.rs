@@ -1070,6 +1070,10 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
             span: whole,
         };
     }
+    let check = inner
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::kw_check);
     let last = inner.into_inner().nth(1);
     let kind = match rule {
         Rule::drop_in => {
@@ -1081,6 +1085,7 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         Rule::drop_max => {
             ast::DropKind::MaxPerFile(spanned_str(&last.expect("grammar: drop_max has a number")))
         }
+        Rule::drop_no_mate if check => ast::DropKind::NoCheck,
         Rule::drop_no_mate => ast::DropKind::NoMate,
         Rule::drop_stuck => ast::DropKind::EvenWhereStuck,
         Rule::drop_compulsory => ast::DropKind::Compulsory,

@@ -990,3 +990,41 @@ fn a_repetition_verdict_may_belong_to_one_side_whoever_repeats() {
     assert_eq!(o.result(Side::FIRST), Verdict::Loss);
     assert_eq!(o.result(Side::SECOND), Verdict::Win);
 }
+
+#[test]
+fn a_drop_may_be_barred_from_giving_check() {
+    // `drop may not check`: the rook in hand goes anywhere but where it would attack the king.
+    let start = compiled(
+        r#"
+variant "Quiet drops"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+  drop may not check
+rules
+  checkmate
+  drops without captures
+setup
+  ...k
+  ....
+  ....
+  K...
+"#,
+    );
+    let pos = start.with_fen("3k/4/4/K3[R] w - - 0 1").unwrap();
+    let mut drops: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| notation::coord(&pos, m))
+        .collect();
+    drops.sort();
+    // Of the 14 empty squares, the six on the d-file and the fourth rank would check.
+    assert_eq!(
+        drops,
+        sorted(&["R@a2", "R@a3", "R@b1", "R@b2", "R@b3", "R@c1", "R@c2", "R@c3"])
+    );
+}
