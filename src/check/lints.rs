@@ -276,6 +276,12 @@ fn present_kinds(variant: &Variant) -> Vec<Vec<bool>> {
         present[p.side.index()][p.piece.index()] = true;
     }
     let drops = variant.rules().drops || !variant.rules().drops_options.is_empty();
+    // Pieces in hand at the start reach the board by a drop or a gating.
+    if drops || variant.rules().gating.is_some() {
+        for &(side, kind) in variant.all_hand_pieces() {
+            present[side.index()][kind.index()] = true;
+        }
+    }
     loop {
         let mut changed = false;
         for s in 0..sides {

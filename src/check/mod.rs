@@ -595,6 +595,7 @@ fn default_rules() -> Rules {
         explosions: false,
         leave_walls: false,
         passing: false,
+        gating: None,
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

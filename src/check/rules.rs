@@ -35,6 +35,7 @@ struct SeenRules {
     explosions: Option<Earlier<()>>,
     leave_walls: Option<Earlier<()>>,
     passing: Option<Earlier<()>>,
+    gating: Option<Earlier<()>>,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -170,6 +171,12 @@ impl Ctx {
                 let options = self.option_guards(&line.guards);
                 if self.again(&mut seen.mating_drops_lose, (), span, "mating drops lose") {
                     rules.mating_drops_lose = Some(options);
+                }
+            }
+            ast::Rule::Gating(zone) => {
+                let zone = self.zone_ref(zone);
+                if self.flag_rule(line, &mut seen.gating, "gating") {
+                    rules.gating = zone;
                 }
             }
             ast::Rule::Passing => {

@@ -14,14 +14,24 @@ use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables
 #[inline]
 pub(super) fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
     match m.kind {
-        MoveKind::Normal | MoveKind::Passing(_) => Some((m.from, m.to)),
+        MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) => Some((m.from, m.to)),
         MoveKind::CaptureAt(victim) => Some((m.from, victim)),
         MoveKind::Shot => Some((m.to, m.to)),
         MoveKind::Drop | MoveKind::Pass => None,
-        MoveKind::Castle(id) => {
+        MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
             let r = &t.castling(id).rule;
             Some((r.king_from, r.partner_from))
         }
+    }
+}
+
+/// Where a gating move places its piece from hand.
+#[inline]
+pub(super) fn gate_square(t: &Tables, m: &Move) -> Square {
+    match m.kind {
+        MoveKind::CastleGate(id, _, false) => t.castling(id).rule.king_from,
+        MoveKind::CastleGate(id, _, true) => t.castling(id).rule.partner_from,
+        _ => m.from,
     }
 }
 
@@ -71,7 +81,7 @@ impl Position {
                 });
                 self.place(m.to.raw(), c);
             }
-            MoveKind::Castle(id) => {
+            MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 let r = &t.castling(id).rule;
                 let k = self.lift(r.king_from.raw());
                 let p = self.lift(r.partner_from.raw());
@@ -86,7 +96,10 @@ impl Position {
                     undo.blast = self.explode(m.to);
                 }
             }
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
+            MoveKind::Normal
+            | MoveKind::Passing(_)
+            | MoveKind::CaptureAt(_)
+            | MoveKind::Gate(_) => {
                 let victim = m.capture_square().expect("these moves may capture");
                 let captured = self.board[victim.index()] != 0;
                 if captured {
@@ -107,6 +120,14 @@ impl Position {
                 }
             }
         }
+        if let Some(k) = m.gated() {
+            self.hand_change(self.stm, k, true);
+            let c = self.cell(Piece {
+                side: self.stm,
+                kind: k,
+            });
+            self.place(gate_square(t, &m).raw(), c);
+        }
         if t.rules().leave_walls {
             undo.wall = self.leave_wall(&m);
         }
@@ -122,6 +143,9 @@ impl Position {
             (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
         }
         if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
+            undo.marks_saved = true;
+        }
+        if t.rules().gating.is_some() && self.close_gates(undo.marks_saved) {
             undo.marks_saved = true;
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
@@ -147,8 +171,13 @@ impl Position {
     #[cold]
     fn leave_wall(&mut self, m: &Move) -> u16 {
         let left = match m.kind {
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => m.from,
-            MoveKind::Castle(id) => self.sh.t.castling(id).rule.king_from,
+            MoveKind::Normal
+            | MoveKind::Passing(_)
+            | MoveKind::CaptureAt(_)
+            | MoveKind::Gate(_) => m.from,
+            MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
+                self.sh.t.castling(id).rule.king_from
+            }
             MoveKind::Drop | MoveKind::Shot | MoveKind::Pass => return u16::MAX,
         };
         if self.board[left.index()] != 0 {
@@ -358,6 +387,52 @@ impl Position {
         true
     }
 
+    /// Under gating without captures to hand: once a side's hand is empty its gating rights
+    /// are gone for good, as Fairy-Stockfish has it, so the marks of its gating squares go,
+    /// but for those of a castling right still alive. Saves the marks for the undo unless the
+    /// move saved them already; returns whether any went.
+    #[cold]
+    fn close_gates(&mut self, already_saved: bool) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let r = t.rules();
+        let (Some(zone), false) = (r.gating, r.captures_to_hand) else {
+            return false;
+        };
+        let mut gone: Vec<Square> = Vec::new();
+        for side in Side::all(t.sides()) {
+            if (0..t.kinds()).any(|k| self.in_hand(side, crate::model::PieceKind::nth(k)) > 0) {
+                continue;
+            }
+            let alive = |sq: Square| {
+                r.rights.iter().enumerate().any(|(i, c)| {
+                    c.side == side
+                        && (c.king == sq || c.partner == sq)
+                        && self.unmoved.contains(c.king)
+                        && self.unmoved.contains(c.partner)
+                        && self.right_in_place(i)
+                })
+            };
+            gone.extend(
+                t.zone(zone, side)
+                    .iter()
+                    .filter(|&sq| self.unmoved.contains(sq) && !alive(sq)),
+            );
+        }
+        if gone.is_empty() {
+            return false;
+        }
+        let before = self.state_key();
+        if !already_saved {
+            self.saved_marks.push(self.unmoved);
+        }
+        for sq in gone {
+            self.unmoved.remove(sq);
+        }
+        self.hash ^= before ^ self.state_key();
+        true
+    }
+
     /// Keeps the marks of castling squares only where a right is alive (both its pieces in
     /// place and unmoved), so that positions with equal rights have equal marks whichever way
     /// they were reached (a FEN marks only the squares of its rights). Marks of pieces whose
@@ -484,13 +559,18 @@ impl Position {
         if u.blast != u32::MAX {
             self.put_back_removed(u.blast);
         }
+        if let Some(k) = m.gated() {
+            self.lift(gate_square(t, &m).raw());
+            let i = self.hand_slot(self.stm, k);
+            self.hands[i] += 1;
+        }
         match m.kind {
             MoveKind::Drop => {
                 self.lift(m.to.raw());
                 let i = self.hand_slot(self.stm, m.piece);
                 self.hands[i] += 1;
             }
-            MoveKind::Castle(id) => {
+            MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 let r = &t.castling(id).rule;
                 let k = self.lift(r.king_to.raw());
                 let p = self.lift(r.partner_to.raw());
@@ -498,7 +578,10 @@ impl Position {
                 self.place(r.partner_from.raw(), p);
             }
             MoveKind::Shot | MoveKind::Pass => {}
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::CaptureAt(_) => {
+            MoveKind::Normal
+            | MoveKind::Passing(_)
+            | MoveKind::CaptureAt(_)
+            | MoveKind::Gate(_) => {
                 let c = self.lift(m.to.raw());
                 let c = if m.promotion.is_some() {
                     self.cell(Piece {

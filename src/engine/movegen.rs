@@ -272,16 +272,73 @@ impl Position {
     /// Generates pseudo-legal moves: every move the pieces can make, ignoring royal safety.
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let me = self.stm;
+        let start = out.len();
         for &sq in &self.plist[me.index()] {
             self.piece_moves(Square::at(sq), out);
         }
         self.castling_moves(out);
+        if self.sh.t.rules().gating.is_some() {
+            self.gating_moves(start, out);
+        }
         if self.sh.t.rules().drops {
             self.drop_moves(out);
         }
         let r = self.sh.t.rules();
         if r.passing || (r.facing_draws && self.royals_facing(me)) {
             out.push(self.pass_move());
+        }
+    }
+
+    /// Under `gating in ZONE`: for each move in `out[start..]` that leaves an unmoved piece's
+    /// square in the zone (a castling: the king's or the partner's square), the same move
+    /// with each kind in hand placed there, where that kind may be dropped.
+    #[cold]
+    fn gating_moves(&self, start: usize, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let Some(zone) = t.rules().gating else {
+            return;
+        };
+        let gates = t.zone(zone, me);
+        let kinds: Vec<PieceKind> = (0..t.kinds())
+            .map(PieceKind::nth)
+            .filter(|&k| self.in_hand(me, k) > 0)
+            .collect();
+        if kinds.is_empty() {
+            return;
+        }
+        let open = |sq: Square| gates.contains(sq) && self.unmoved.contains(sq);
+        for i in start..out.len() {
+            let m = out[i];
+            let squares: [(Square, Option<bool>); 2] = match m.kind {
+                MoveKind::Normal if m.promotion.is_none() => [(m.from, None), (m.from, None)],
+                MoveKind::Castle(id) => {
+                    let r = &t.castling(id).rule;
+                    [(r.king_from, Some(false)), (r.partner_from, Some(true))]
+                }
+                _ => continue,
+            };
+            let n = if squares[1].1.is_some() { 2 } else { 1 };
+            for &(sq, partner) in &squares[..n] {
+                // A castling may end on its own start squares (Chess960): no gate there.
+                let refilled = m.castling().is_some_and(|id| {
+                    let r = &t.castling(id).rule;
+                    sq == r.king_to || sq == r.partner_to
+                });
+                if !open(sq) || refilled {
+                    continue;
+                }
+                for &k in &kinds {
+                    if !t.drop_squares(k, me).contains(sq) {
+                        continue;
+                    }
+                    let kind = match (m.kind, partner) {
+                        (MoveKind::Castle(id), Some(p)) => MoveKind::CastleGate(id, k, p),
+                        _ => MoveKind::Gate(k),
+                    };
+                    out.push(Move { kind, ..m });
+                }
+            }
         }
     }
 
@@ -427,9 +484,12 @@ impl Position {
 
     /// Whether a pseudo-legal move is legal.
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
+        // A gated piece comes after the move, which must be legal on its own: it does not
+        // shield the king its piece uncovered (Fairy-Stockfish's reading).
+        let m = m.ungated();
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
-        if let MoveKind::Castle(id) = m.kind {
+        if let Some(id) = m.castling() {
             if t.rules().explosions && !self.castling_path_clear_behind(id) {
                 return false;
             }
@@ -529,8 +589,12 @@ impl Position {
     fn captures(&self, m: &Move) -> bool {
         match m.kind {
             MoveKind::CaptureAt(_) | MoveKind::Shot => true,
-            MoveKind::Normal | MoveKind::Passing(_) => self.board[m.to.raw() as usize] != 0,
-            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass => false,
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) => {
+                self.board[m.to.raw() as usize] != 0
+            }
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::CastleGate(..) | MoveKind::Pass => {
+                false
+            }
         }
     }
 

@@ -19,6 +19,12 @@ pub enum MoveKind {
     Drop,
     /// The king-like piece goes from `from` to `to` and its partner as the castling says.
     Castle(CastlingId),
+    /// A normal move, then a piece of this kind from the mover's hand placed on `from`
+    /// (`gating in ZONE`: Seirawan chess).
+    Gate(PieceKind),
+    /// A castling, then a piece of this kind from hand placed on the king's start square
+    /// (`false`) or the partner's (`true`).
+    CastleGate(CastlingId, PieceKind, bool),
     /// Nothing moves: the side passes its turn (`passing allowed`). `from` and `to` are the
     /// square of its first royal (the first square without one), as Fairy-Stockfish writes a
     /// pass (`e2e2`).
@@ -52,6 +58,32 @@ impl Move {
         self.promotion.unwrap_or(self.piece)
     }
 
+    /// The castling a move makes, gated or not.
+    pub fn castling(&self) -> Option<CastlingId> {
+        match self.kind {
+            MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// The kind a gating move places from hand, if it gates.
+    pub fn gated(&self) -> Option<PieceKind> {
+        match self.kind {
+            MoveKind::Gate(k) | MoveKind::CastleGate(_, k, _) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The move without its gating: what it does on the board apart from the piece placed.
+    pub fn ungated(&self) -> Move {
+        let kind = match self.kind {
+            MoveKind::Gate(_) => MoveKind::Normal,
+            MoveKind::CastleGate(id, ..) => MoveKind::Castle(id),
+            k => k,
+        };
+        Move { kind, ..*self }
+    }
+
     /// Whether this move is a pass.
     pub fn is_pass(&self) -> bool {
         self.kind == MoveKind::Pass
@@ -66,9 +98,13 @@ impl Move {
     /// for en passant. The position decides whether anything stands there.
     pub fn capture_square(&self) -> Option<Square> {
         match self.kind {
-            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Shot => Some(self.to),
+            MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Shot | MoveKind::Gate(_) => {
+                Some(self.to)
+            }
             MoveKind::CaptureAt(sq) => Some(sq),
-            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass => None,
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::CastleGate(..) | MoveKind::Pass => {
+                None
+            }
         }
     }
 

@@ -64,6 +64,18 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 pub fn coord(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
+    if let Some(k) = m.gated() {
+        // Fairy-Stockfish's gating: the gated piece's letter after the move (`b1c3h`); on a
+        // castling partner's square, the partner's square first (`h1e1h`).
+        let letter = t.variant().piece(k).letter.to_string().to_ascii_lowercase();
+        return match m.kind {
+            MoveKind::CastleGate(id, _, true) => {
+                let r = &t.castling(id).rule;
+                format!("{}{}{letter}", g.name(r.partner_from), g.name(r.king_from))
+            }
+            _ => format!("{}{letter}", coord(pos, &m.ungated())),
+        };
+    }
     match m.kind {
         MoveKind::Drop => {
             let letter = t.variant().piece(m.placed()).letter;
@@ -199,6 +211,19 @@ pub fn san(pos: &Position, m: &Move) -> String {
 fn san_plain(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
+    if let Some(k) = m.gated() {
+        let letter = t.variant().piece(k).letter;
+        let base = san_plain(pos, &m.ungated());
+        return match m.kind {
+            MoveKind::CastleGate(id, _, true) => {
+                format!(
+                    "{base}/{letter}{}",
+                    g.name(t.castling(id).rule.partner_from)
+                )
+            }
+            _ => format!("{base}/{letter}"),
+        };
+    }
     let letter = t.variant().piece(m.piece).letter.to_string();
     match m.kind {
         MoveKind::Pass => return "pass".into(),
@@ -453,6 +478,53 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 /// # Errors
 /// If the text is unreadable, matches no candidate, or matches several.
 pub fn parse_move_among(
+    pos: &Position,
+    text: &str,
+    candidates: &[Move],
+) -> Result<Move, ParseMoveError> {
+    // A gating move is its move and `/` with what it gates (`Nc3/H`, `O-O/Hh1`): the move is
+    // read among the moves that gate so, without their gating.
+    if candidates.iter().any(|m| m.gated().is_some()) {
+        let (base, suffix) = match text.rsplit_once('/') {
+            Some((b, s)) => (b, Some(s.trim_end_matches(['+', '#', '!', '?']))),
+            None => (text, None),
+        };
+        let t = pos.tables();
+        let gating_text = |m: &Move| -> Option<String> {
+            let k = m.gated()?;
+            let letter = t.variant().piece(k).letter.to_string();
+            Some(match m.kind {
+                MoveKind::CastleGate(id, _, true) => {
+                    format!(
+                        "{letter}{}",
+                        t.geometry().name(t.castling(id).rule.partner_from)
+                    )
+                }
+                _ => letter,
+            })
+        };
+        let chosen: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| match (suffix, gating_text(m)) {
+                (None, None) => true,
+                (Some(s), Some(g)) => s.eq_ignore_ascii_case(&g),
+                _ => false,
+            })
+            .collect();
+        let plain: Vec<Move> = chosen.iter().map(Move::ungated).collect();
+        let m = parse_plain_among(pos, base, &plain)?;
+        let i = plain
+            .iter()
+            .position(|p| *p == m)
+            .expect("found among them");
+        return Ok(chosen[i]);
+    }
+    parse_plain_among(pos, text, candidates)
+}
+
+/// [`parse_move_among`] for moves without gating.
+fn parse_plain_among(
     pos: &Position,
     text: &str,
     candidates: &[Move],
@@ -719,6 +791,8 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::Shot => "shot",
             MoveKind::Drop => "drop",
             MoveKind::Castle(_) => "castling",
+            MoveKind::Gate(_) => "gating",
+            MoveKind::CastleGate(..) => "castling with gating",
             MoveKind::Pass => "pass",
         },
     }

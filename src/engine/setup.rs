@@ -152,7 +152,7 @@ impl Setup {
     /// # Errors
     /// If the game keeps no hands, or the hands are full.
     pub(crate) fn add_to_hand(&mut self, piece: Piece) -> Result<(), SetupError> {
-        if !self.sh.t.rules().drops {
+        if !self.sh.t.rules().hands {
             return Err(SetupError::NoHands);
         }
         if self.in_hands >= MAX_IN_HANDS {

@@ -910,6 +910,9 @@ pub struct Rules {
     pub leave_walls: bool,
     /// `passing allowed`: a side may pass instead of moving, except while in check.
     pub passing: bool,
+    /// `gating in ZONE`: a piece leaving its start square in the zone for the first time may
+    /// leave a piece from hand in its place.
+    pub gating: Option<ZoneId>,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,
@@ -1182,6 +1185,11 @@ impl Variant {
         self.setup
             .iter()
             .chain(self.other_setups.iter().flat_map(|(_, p)| p))
+    }
+
+    /// The pieces in hand at the start of every setup, options aside.
+    pub fn all_hand_pieces(&self) -> impl Iterator<Item = &(Side, PieceKind)> {
+        self.hand.iter().chain(self.other_hands.iter().flatten())
     }
 
     /// The pieces in hand at the start under `options` (one value per option): those of the

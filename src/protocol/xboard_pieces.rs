@@ -299,7 +299,7 @@ impl PieceMap {
                 commands.push(format!("piece {}& {}", tokens[k], w.text));
             }
         }
-        let holdings = if t.rules().drops {
+        let holdings = if t.rules().hands {
             cells
                 .iter()
                 .filter(|(s, c)| *s != KING && !c.starts_with(['+', '^']))

@@ -302,7 +302,7 @@ pub fn position_text(pos: &Position, style: TextStyle) -> String {
 pub fn hands(pos: &Position) -> String {
     let t = pos.tables();
     let v = t.variant();
-    if !t.rules().drops {
+    if !t.rules().hands {
         return String::new();
     }
     let mut out = String::new();

@@ -735,7 +735,7 @@ fn render(pos: &Position, marks: Option<(&[Vec<Marker>], DiagramMode)>, title: &
         Vec::new()
     };
     let rows = players.len() + present.len() + zones.len() + t.variant().lines().len() + rivers;
-    let hands = if position && t.rules().drops {
+    let hands = if position && t.rules().hands {
         i32::try_from(t.variant().sides().len()).expect("at most MAX_SIDES sides")
     } else {
         0

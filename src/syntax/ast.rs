@@ -893,6 +893,8 @@ pub enum Rule {
     LeaveWalls,
     /// `passing allowed`.
     Passing,
+    /// `gating in ZONE`.
+    Gating(Ident),
     /// `draws counted by value [, SIDE adds N]`.
     Counting(Option<(Ident, Number)>),
     /// `draws win for SIDE` (`true`) or `draws lose for SIDE`.

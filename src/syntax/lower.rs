@@ -1219,6 +1219,12 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
         Rule::passing_rule => ast::Rule::Passing,
+        Rule::gating_rule => ast::Rule::Gating(
+            parts
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| spanned_str(&p))
+                .expect("grammar: gating names a zone"),
+        ),
         Rule::counting_rule if inner_has(&inner_rules, Rule::kw_for) => {
             let win = inner_has(&inner_rules, Rule::kw_win);
             let side = parts

@@ -1028,3 +1028,90 @@ setup
         sorted(&["R@a2", "R@a3", "R@b1", "R@b2", "R@b3", "R@c1", "R@c2", "R@c3"])
     );
 }
+
+#[test]
+fn gating_puts_a_piece_from_hand_where_a_first_move_leaves() {
+    // `gating in ZONE`: a piece leaving its start square in the zone for the first time may
+    // leave a piece from hand there; a castling may gate on the king's or the rook's square.
+    let start = compiled(
+        r#"
+variant "Gates"
+board 5 x 4
+sides white north, black south
+zone home = rank 1, mirrored
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Knight N
+  move leap (1,2)
+piece Wazir W
+  move step orthogonal
+rules
+  checkmate
+  gating in home
+setup
+  ...k.
+  .....
+  .....
+  K.N.R
+  [Ww]
+"#,
+    );
+    let mut pos = start.clone();
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::coord(&pos, m))
+        .collect();
+    // Every first move from rank 1 comes plain and with the wazir left behind.
+    assert!(moves.contains(&"c1a2".to_string()) && moves.contains(&"c1a2w".to_string()));
+    assert!(moves.contains(&"a1b1".to_string()) && moves.contains(&"a1b1w".to_string()));
+    assert_eq!(pos.fen(), "3k1/5/5/K1N1R[Ww] w ACEd - 0 1");
+    let gate = notation::parse_coord(&pos, "c1a2w").unwrap();
+    assert_eq!(notation::san(&pos, &gate), "Na2/W");
+    pos.play(gate);
+    // White's hand is empty: its gating rights are no longer written, as Fairy-Stockfish does.
+    assert_eq!(pos.fen(), "3k1/5/N4/K1W1R[w] b d - 1 1");
+    // The wazir placed there has no gating right, and the knight lost its own.
+    pos.play(notation::parse_coord(&pos, "d4c4").unwrap());
+    assert!(!pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.gated().is_some() && m.from == pos.tables().geometry().parse("c1").unwrap()));
+    // With the hand empty, no move gates.
+    assert!(pos.legal_moves().iter().all(|m| m.gated().is_none()));
+    pos.undo_move();
+    pos.undo_move();
+    assert_eq!(pos.fen(), start.fen());
+    assert_eq!(pos.hash(), start.hash());
+    // Seirawan chess: castling gates on the king's square or the rook's.
+    let seirawan = start_of("definitions/library/seirawan.variant");
+    let castle = seirawan
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1")
+        .unwrap();
+    let c: Vec<String> = castle
+        .legal_moves()
+        .iter()
+        .filter(|m| m.castling().is_some())
+        .map(|m| notation::coord(&castle, m))
+        .collect();
+    assert_eq!(
+        sorted(&c.iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted(&[
+            "e1g1", "e1g1h", "e1g1e", "h1e1h", "h1e1e", "e1c1", "e1c1h", "e1c1e", "a1e1h", "a1e1e"
+        ])
+    );
+    let mut after = castle.clone();
+    after.play(notation::parse_coord(&after, "h1e1h").unwrap());
+    // A gated piece does not shield the king its piece uncovered: the pinned bishop on f1
+    // has no move, gated or not (Fairy-Stockfish's reading; compare-pyffish found it).
+    let pinned = start_of("definitions/library/shouse.variant")
+        .with_fen(
+            "rnbq1R~nr/p1pkrp2/1p5p/3p1nE1/4P3/PP2hP2/P1PP2pP/1RBQKBeH[Bn] w CDFabcdgh - 0 21",
+        )
+        .unwrap();
+    assert!(coords_from(&pinned, "f1").is_empty());
+    // The a1 rook keeps its gating right, as in pyffish's `R4RKH[Eeh] b Akq - 1 1`.
+    assert_eq!(after.fen(), "r3k2r/8/8/8/8/8/8/R4RKH[Ehe] b Akq - 1 1");
+}

@@ -105,7 +105,7 @@ impl Position {
                 out.push('/');
             }
         }
-        if t.rules().drops {
+        if t.rules().hands {
             out.push('[');
             for s in 0..t.sides() {
                 for k in 0..t.kinds() {
@@ -260,12 +260,29 @@ fn castling_text(pos: &Position) -> String {
             .filter(|&&i| rights[i].side == side)
             .map(|&i| chars[i])
             .collect();
+        // A live castling right written `K` or `Q` already says its pieces are unmoved (one
+        // written by the partner's file leaves the king's file to say). Gating rights go with
+        // the pieces in hand: a side with none left (and no captures to refill it) has none,
+        // as Fairy-Stockfish writes it.
+        let in_castling = |sq| {
+            live.iter().any(|&i| {
+                rights[i].side == side
+                    && matches!(chars[i].to_ascii_uppercase(), 'K' | 'Q')
+                    && (rights[i].king == sq || rights[i].partner == sq)
+            })
+        };
+        let r = t.rules();
+        let gates_closed = r.gating.is_some()
+            && !r.captures_to_hand
+            && (0..t.kinds()).all(|k| pos.in_hand(side, PieceKind::nth(k)) == 0);
         let mut noted: Vec<(i32, char)> = t
             .setup()
             .iter()
             .filter(|p| {
                 p.side == side
+                    && !gates_closed
                     && t.fen_noted_squares().contains(p.square)
+                    && !in_castling(p.square)
                     && pos.is_unmoved(p.square)
                     && in_start_place(pos, p)
             })
@@ -281,6 +298,24 @@ fn castling_text(pos: &Position) -> String {
                 )
             })
             .collect();
+        // Gating rights of pieces that stand where the setup has another (Chess960 starts).
+        if let Some(zone) = r.gating.filter(|_| !gates_closed) {
+            for sq in t.zone(zone, side).iter() {
+                if pos.is_unmoved(sq)
+                    && !in_castling(sq)
+                    && pos.piece_at(sq).is_some_and(|p| p.side == side)
+                    && !noted.iter().any(|&(f, _)| f == g.file(sq))
+                {
+                    let c = Geometry::file_char(g.file(sq));
+                    let c = if s == 0 || t.variant().tags_sides() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    };
+                    noted.push((g.file(sq), c));
+                }
+            }
+        }
         noted.sort();
         for (_, c) in noted {
             if !letters.contains(&c) {

@@ -159,7 +159,7 @@ pub(super) fn read_hand(setup: &mut Setup, hand: &str) -> Result<(), ParseFenErr
         };
         let piece = piece_of_token(setup.tables(), &token);
         // A game without hands says so before any letter is looked up.
-        let piece = match setup.tables().rules().drops {
+        let piece = match setup.tables().rules().hands {
             false => return Err(SetupError::NoHands.into()),
             true => piece
                 .ok_or_else(|| ParseFenError(format!("unknown piece letter `{token}` in hand")))?,
@@ -353,6 +353,15 @@ fn read_castling(setup: &mut Setup, board: &Position, field: &str) -> Result<(),
         if castling_kings(board, side) > 1 && noted_start(board, side as usize, c).is_none() {
             continue;
         }
+        // Under gating, a file letter names the side's piece on that file in the gating zone,
+        // whatever it is (Chess960 starts): unmoved, with its gating right.
+        let castling_letter = c.eq_ignore_ascii_case(&'K') || c.eq_ignore_ascii_case(&'Q');
+        if !castling_letter || t.rules().rights.is_empty() {
+            if let Some(sq) = gate_on_file(board, side, c) {
+                setup.mark_unmoved(sq);
+                continue;
+            }
+        }
         // A noted piece's file: unmoved if it stands on its start square.
         if let Some(start) = noted_start(board, side as usize, c) {
             if in_start_place(board, &start) {
@@ -396,6 +405,19 @@ fn read_castling(setup: &mut Setup, board: &Position, field: &str) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// Under `gating in ZONE`: the square of `side`'s piece on the file of letter `c` in the
+/// gating zone, if there is one.
+fn gate_on_file(board: &Position, side: u8, c: char) -> Option<crate::model::Square> {
+    let t = board.tables();
+    let zone = t.rules().gating?;
+    let g = t.geometry();
+    let side = Side::from_raw(side);
+    t.zone(zone, side).iter().find(|&sq| {
+        Geometry::file_char(g.file(sq)) == c.to_ascii_lowercase()
+            && board.piece_at(sq).is_some_and(|p| p.side == side)
+    })
 }
 
 /// Reads one or more target squares (`e3`, `e3e4`, `c10`) and finds the piece that passed them:

@@ -118,13 +118,28 @@ fn watch(
         .iter()
         .any(|p| p.flags.has(PathFlags::CREATES_EP));
     let (from_sensitive, to_sensitive) = compiled.sensitivity(kinds, rules);
-    let first_move = first_move_squares(variant, options, &start.setup);
-    let fen_noted = start
+    let mut first_move = first_move_squares(variant, options, &start.setup);
+    // Under `gating in ZONE` the pieces that start in the zone carry the gating right while
+    // unmoved, and the FEN notes it.
+    let gates: Vec<Square> = match rules.gating {
+        Some(z) => start
+            .setup
+            .iter()
+            .filter(|p| variant.zones()[z.index()].squares[p.side.index()].contains(p.square))
+            .map(|p| p.square)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut fen_noted: SquareSet = start
         .setup
         .iter()
         .filter(|p| variant.piece(p.piece).unmoved_in_fen)
         .map(|p| p.square)
         .collect();
+    for &sq in &gates {
+        first_move.insert(sq);
+        fen_noted.insert(sq);
+    }
     let mut tracked = first_move;
     for r in &rules.rights {
         tracked.insert(r.king);
@@ -1131,6 +1146,9 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         explosions: rules.explosions,
         leave_walls: rules.leave_walls,
         passing: rules.passing,
+        gating: rules.gating,
+        hands: (rules.drops && guards_hold(options, &rules.drops_options))
+            || rules.gating.is_some(),
         counting: rules.counting.clone(),
         draw_odds: rules.draw_odds,
         facing_draws: rules

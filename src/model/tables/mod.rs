@@ -514,6 +514,10 @@ pub struct RuleTable {
     pub leave_walls: bool,
     /// `passing allowed`.
     pub passing: bool,
+    /// `gating in ZONE`.
+    pub gating: Option<ZoneId>,
+    /// Sides keep pieces in hand: under `drops`, or for gating.
+    pub hands: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
     /// `draws win|lose for SIDE`.
