@@ -179,7 +179,7 @@ impl Position {
     /// checkmate rule, or facing an enemy royal under a facing rule.
     pub fn royal_exposed(&self, side: Side) -> bool {
         (self.royals_guarded(side) && self.royal_attacked(side))
-            || (!self.sh.t.rules().facing_draws && self.royals_facing(side))
+            || (self.sh.t.rules().facing_forbidden && self.royals_facing(side))
     }
 
     /// Whether the side to move is in check (a royal attacked), under a checkmate rule.

@@ -52,6 +52,9 @@ impl Position {
 
     /// Plays `m`, which must be pseudo-legal in this position.
     pub(crate) fn make(&mut self, m: Move) {
+        if m.gated().is_some() {
+            return self.make_gated(m);
+        }
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;
         let mut undo = Undo {
@@ -120,14 +123,6 @@ impl Position {
                 }
             }
         }
-        if let Some(k) = m.gated() {
-            self.hand_change(self.stm, k, true);
-            let c = self.cell(Piece {
-                side: self.stm,
-                kind: k,
-            });
-            self.place(gate_square(t, &m).raw(), c);
-        }
         if t.rules().leave_walls {
             undo.wall = self.leave_wall(&m);
         }
@@ -145,6 +140,7 @@ impl Position {
         if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
             undo.marks_saved = true;
         }
+        // Any move may end a castling right that kept a closed gate's mark.
         if t.rules().gating.is_some() && self.close_gates(undo.marks_saved) {
             undo.marks_saved = true;
         }
@@ -387,6 +383,45 @@ impl Position {
         true
     }
 
+    /// Plays a gating move: its move, then the piece from hand on its square; under gating
+    /// without captures to hand, the gating rights of a side left with an empty hand go.
+    /// Kept apart so that other moves do not pay for it.
+    #[cold]
+    #[inline(never)]
+    fn make_gated(&mut self, m: Move) {
+        let k = m.gated().expect("a gating move");
+        let mover = self.stm;
+        self.make(m.ungated());
+        let sq = gate_square(&self.sh.t, &m);
+        let c = self.cell(Piece {
+            side: mover,
+            kind: k,
+        });
+        self.hand_change(mover, k, true);
+        self.place(sq.raw(), c);
+        let saved = self.undo.last().is_some_and(|u| u.marks_saved);
+        let closed = self.close_gates(saved);
+        let u = self.undo.last_mut().expect("make pushed it");
+        u.mv = m;
+        u.marks_saved |= closed;
+    }
+
+    /// Takes back a gating move made by [`Position::make_gated`].
+    #[cold]
+    #[inline(never)]
+    fn unmake_gated(&mut self) {
+        let u = self.undo.last_mut().expect("checked by the caller");
+        let m = u.mv;
+        u.mv = m.ungated();
+        let mover = u.mover;
+        let k = m.gated().expect("a gating move");
+        let sq = gate_square(&self.sh.t, &m);
+        self.lift(sq.raw());
+        let i = self.hand_slot(mover, k);
+        self.hands[i] += 1;
+        self.unmake();
+    }
+
     /// Under gating without captures to hand: once a side's hand is empty its gating rights
     /// are gone for good, as Fairy-Stockfish has it, so the marks of its gating squares go,
     /// but for those of a castling right still alive. Saves the marks for the undo unless the
@@ -533,6 +568,9 @@ impl Position {
 
     /// Takes back the last move made with [`Position::make`].
     pub(crate) fn unmake(&mut self) {
+        if self.undo.last().is_some_and(|u| u.mv.gated().is_some()) {
+            return self.unmake_gated();
+        }
         let u = self.undo.pop().expect("unmake follows make");
         let m = u.mv;
         // The turn went round past the first side (skips included) when it came back to a
@@ -558,11 +596,6 @@ impl Position {
         // The explosion first: it came last, and it may have removed the mover itself.
         if u.blast != u32::MAX {
             self.put_back_removed(u.blast);
-        }
-        if let Some(k) = m.gated() {
-            self.lift(gate_square(t, &m).raw());
-            let i = self.hand_slot(self.stm, k);
-            self.hands[i] += 1;
         }
         match m.kind {
             MoveKind::Drop => {

@@ -483,28 +483,54 @@ impl Position {
     }
 
     /// Whether a pseudo-legal move is legal.
+    #[inline]
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
+        let r = self.sh.t.rules();
+        if r.plain_legality && m.kind != MoveKind::Drop {
+            if !r.guards_royals() {
+                return true;
+            }
+            let me = self.stm;
+            self.make(m);
+            let ok = !self.royal_exposed(me);
+            self.unmake();
+            return ok;
+        }
+        self.is_legal_ruled(m)
+    }
+
+    /// [`Position::is_legal_pseudo`] where more than the royals' safety decides.
+    #[inline(never)]
+    fn is_legal_ruled(&mut self, m: Move) -> bool {
         // A gated piece comes after the move, which must be legal on its own: it does not
         // shield the king its piece uncovered (Fairy-Stockfish's reading).
         let m = m.ungated();
-        let sh = std::sync::Arc::clone(&self.sh);
-        let t = &sh.t;
-        if let Some(id) = m.castling() {
-            if t.rules().explosions && !self.castling_path_clear_behind(id) {
-                return false;
-            }
+        // The rules read after the move, copied out: no shared handle is taken on this path,
+        // which runs once per move tried.
+        let r = self.sh.t.rules();
+        let (explosions, checks_forbidden, facing_draws) =
+            (r.explosions, r.checks_forbidden, r.facing_draws);
+        if !r.guards_royals() {
+            return !(explosions
+                && m.castling()
+                    .is_some_and(|id| !self.castling_path_clear_behind(id)));
         }
-        if !t.rules().guards_royals() {
-            return true;
+        if explosions
+            && m.castling()
+                .is_some_and(|id| !self.castling_path_clear_behind(id))
+        {
+            return false;
         }
+        let sides = self.sh.t.sides();
+        let drop_no_check =
+            m.kind == MoveKind::Drop && self.sh.t.variant().piece(m.placed()).drops.no_check;
         let me = self.stm;
         // Royals facing under `facing ... draws`: a pass accepts the draw, even in check;
         // any other move must end the facing.
-        let facing_now = t.rules().facing_draws && self.royals_facing(me);
+        let facing_now = facing_draws && self.royals_facing(me);
         if facing_now && m.kind == MoveKind::Pass {
             return true;
         }
-        let explosions = t.rules().explosions;
         let royal_counts = |p: &Self| -> Vec<usize> { p.royals.iter().map(Vec::len).collect() };
         let before = if explosions {
             royal_counts(self)
@@ -525,12 +551,12 @@ impl Position {
         let ok = ok && !(facing_now && self.royals_facing(me));
         // Under `checks forbidden` no move may leave an enemy royal attacked.
         let ok = ok
-            && !(t.rules().checks_forbidden
-                && (0..t.sides()).any(|s| s != me.index() && self.royal_attacked(Side::nth(s))));
+            && !(checks_forbidden
+                && (0..sides).any(|s| s != me.index() && self.royal_attacked(Side::nth(s))));
         let ok = ok
             && !(m.kind == MoveKind::Drop
                 && ((self.drop_may_not_mate(m) && self.is_checkmate_now())
-                    || (t.variant().piece(m.placed()).drops.no_check && self.in_check())));
+                    || (drop_no_check && self.in_check())));
         self.unmake();
         ok
     }

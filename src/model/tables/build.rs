@@ -1101,6 +1101,10 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         .filter(|f| guards_hold(options, &f.options))
         .flat_map(|f| f.vectors.iter().map(|&(x, y)| (i32::from(x), i32::from(y))))
         .collect();
+    let facing_draws = rules
+        .facing
+        .iter()
+        .any(|f| f.draws && guards_hold(options, &f.options));
     let mut rights: Vec<CastlingRight> = Vec::new();
     let mut right_pieces = Vec::new();
     let mut castlings = Vec::new();
@@ -1151,10 +1155,12 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
         draw_odds: rules.draw_odds,
-        facing_draws: rules
-            .facing
-            .iter()
-            .any(|f| f.draws && guards_hold(options, &f.options)),
+        facing_draws,
+        facing_forbidden: !facing_draws && !facing_vectors.is_empty(),
+        plain_legality: !rules.explosions
+            && !rules.checks_forbidden
+            && !facing_draws
+            && rules.gating.is_none(),
         stalemate_by_count: rules.stalemate_by_count,
         mating_drops_lose: rules
             .mating_drops_lose

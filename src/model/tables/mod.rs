@@ -525,6 +525,12 @@ pub struct RuleTable {
     /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
     /// while they face draws.
     pub facing_draws: bool,
+    /// A facing rule forbids royals to face (some side has facing lines, not under `draws`).
+    pub facing_forbidden: bool,
+    /// Whether a move is legal exactly when it leaves no royal of the mover attacked or
+    /// facing: no explosions, `checks forbidden`, `facing ... draws` or gating to weigh.
+    /// Drops are tested apart.
+    pub plain_legality: bool,
     /// The stalemate verdict goes by piece count: to the side stuck with fewer pieces.
     pub stalemate_by_count: bool,
     /// A drop that `may not mate` may mate after all, and loses.
