@@ -596,6 +596,7 @@ fn default_rules() -> Rules {
         leave_walls: false,
         passing: false,
         gating: None,
+        petrify: Vec::new(),
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

@@ -36,6 +36,7 @@ struct SeenRules {
     leave_walls: Option<Earlier<()>>,
     passing: Option<Earlier<()>>,
     gating: Option<Earlier<()>>,
+    petrify: Option<Earlier<()>>,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -171,6 +172,12 @@ impl Ctx {
                 let options = self.option_guards(&line.guards);
                 if self.again(&mut seen.mating_drops_lose, (), span, "mating drops lose") {
                     rules.mating_drops_lose = Some(options);
+                }
+            }
+            ast::Rule::Petrify(pieces) => {
+                let kinds: Vec<_> = pieces.iter().filter_map(|p| self.piece_ref(p)).collect();
+                if self.flag_rule(line, &mut seen.petrify, "captures petrify") {
+                    rules.petrify = kinds;
                 }
             }
             ast::Rule::Gating(zone) => {

@@ -120,6 +120,9 @@ impl Position {
                 self.place(m.to.raw(), c);
                 if captured && t.rules().explosions {
                     undo.blast = self.explode(m.to);
+                } else if captured && t.rules().petrify.contains(m.placed()) {
+                    undo.blast = self.petrify(m.to);
+                    undo.wall = m.to.raw();
                 }
             }
         }
@@ -289,6 +292,22 @@ impl Position {
     /// The explosion of a capture on `at`: removes the piece on `at` and every piece one king
     /// step away, except what their immunity spares; the removed pieces leave the game (no
     /// hand). Returns the length of [`Position::removed`] before it, for the undo.
+    /// Under `captures petrify`: the piece that just captured on `at` becomes a wall. Kept
+    /// on the removal stack as an explosion's pieces are; returns where its entry starts.
+    #[cold]
+    fn petrify(&mut self, at: Square) -> u32 {
+        let start = stack_mark(self.removed.len());
+        let before = self.state_key();
+        self.blast_unmoved.push(self.unmoved);
+        let c = self.lift(at.raw());
+        self.removed.push((at.raw(), c));
+        self.unmoved.remove(at);
+        self.settle_castling_marks();
+        self.hash ^= before ^ self.state_key();
+        self.build_wall(at.raw());
+        start
+    }
+
     fn explode(&mut self, at: Square) -> u32 {
         let sh = Arc::clone(&self.sh);
         let t = &sh.t;

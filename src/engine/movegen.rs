@@ -508,6 +508,11 @@ impl Position {
         // The rules read after the move, copied out: no shared handle is taken on this path,
         // which runs once per move tried.
         let r = self.sh.t.rules();
+        // A royal that captures under `captures petrify` would turn itself to stone: no
+        // move may do that, as no move may blow up its own royal.
+        if r.petrify.contains(m.piece) && self.sh.t.royal(m.piece) && self.captures(&m) {
+            return false;
+        }
         let (explosions, checks_forbidden, facing_draws) =
             (r.explosions, r.checks_forbidden, r.facing_draws);
         if !r.guards_royals() {

@@ -125,7 +125,7 @@ impl Setup {
     pub(crate) fn put_wall(&mut self, sq: Square) -> Result<(), SetupError> {
         let g = self.sh.t.geometry();
         let name = || g.name(sq).to_string();
-        if !self.sh.t.rules().leave_walls {
+        if !self.sh.t.rules().walls {
             return Err(SetupError::NoWalls(name()));
         }
         if g.is_hole(sq) {

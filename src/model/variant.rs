@@ -913,6 +913,8 @@ pub struct Rules {
     /// `gating in ZONE`: a piece leaving its start square in the zone for the first time may
     /// leave a piece from hand in its place.
     pub gating: Option<ZoneId>,
+    /// `captures petrify PIECE...`: a piece of these kinds that captures becomes a wall.
+    pub petrify: Vec<PieceKind>,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,

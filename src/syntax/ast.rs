@@ -895,6 +895,8 @@ pub enum Rule {
     Passing,
     /// `gating in ZONE`.
     Gating(Ident),
+    /// `captures petrify PIECE...`.
+    Petrify(Vec<PieceRef>),
     /// `draws counted by value [, SIDE adds N]`.
     Counting(Option<(Ident, Number)>),
     /// `draws win for SIDE` (`true`) or `draws lose for SIDE`.

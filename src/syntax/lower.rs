@@ -1219,6 +1219,12 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
         Rule::passing_rule => ast::Rule::Passing,
+        Rule::petrify_rule => ast::Rule::Petrify(
+            parts
+                .filter(|p| p.as_rule() == Rule::piece_ref)
+                .map(piece_ref)
+                .collect(),
+        ),
         Rule::gating_rule => ast::Rule::Gating(
             parts
                 .find(|p| p.as_rule() == Rule::ident)

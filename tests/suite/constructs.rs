@@ -1115,3 +1115,46 @@ setup
     // The a1 rook keeps its gating right, as in pyffish's `R4RKH[Eeh] b Akq - 1 1`.
     assert_eq!(after.fen(), "r3k2r/8/8/8/8/8/8/R4RKH[Ehe] b Akq - 1 1");
 }
+
+#[test]
+fn a_piece_that_captures_may_turn_to_stone() {
+    // `captures petrify Rook`: the rook that captures becomes a wall; the pawn does not; a
+    // royal that would turn to stone may not capture.
+    let start = compiled(
+        r#"
+variant "Stone"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+piece Pawn P
+  move step forward
+  move step forward-diagonal, capture-only
+rules
+  checkmate
+  extinction
+  captures petrify King Rook
+setup
+  r..k
+  ....
+  .p..
+  RP.K
+"#,
+    );
+    let mut pos = start.clone();
+    pos.play(notation::parse_coord(&pos, "a1a4").unwrap());
+    assert_eq!(pos.fen(), "*2k/4/1p2/1P1K b - - 0 1");
+    pos.undo_move();
+    assert_eq!(pos.fen(), start.fen());
+    assert_eq!(pos.hash(), start.hash());
+    // The pawn captures and stays a pawn.
+    let mut pawn = start.with_fen("3k/1r2/P3/3K w - - 0 1").unwrap();
+    pawn.play(notation::parse_coord(&pawn, "a2b3").unwrap());
+    assert_eq!(pawn.fen(), "3k/1P2/4/3K b - - 0 1");
+    // A king next to an enemy piece may not take it.
+    // The king on a1 could only take the rook on b2 (its other squares are the rook's).
+    let king = start.with_fen("3k/4/1r2/K3 w - - 0 1").unwrap();
+    assert_eq!(coords_from(&king, "a1"), Vec::<String>::new());
+}

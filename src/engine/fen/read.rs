@@ -72,7 +72,7 @@ pub(super) fn read_rank(setup: &mut Setup, rank: i32, text: &str) -> Result<(), 
         // count of empty squares may also run over holes.
         if c == '*' {
             if let Some(sq) = g.square(file, rank).filter(|&sq| !g.is_hole(sq)) {
-                if !setup.tables().rules().leave_walls {
+                if !setup.tables().rules().walls {
                     return err(format!(
                         "`*` on {}, which is not a hole of this board",
                         g.name(sq)

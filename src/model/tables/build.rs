@@ -1151,13 +1151,16 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         leave_walls: rules.leave_walls,
         passing: rules.passing,
         gating: rules.gating,
+        petrify: rules.petrify.iter().copied().collect(),
+        walls: rules.leave_walls || !rules.petrify.is_empty(),
         hands: (rules.drops && guards_hold(options, &rules.drops_options))
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
         draw_odds: rules.draw_odds,
         facing_draws,
         facing_forbidden: !facing_draws && !facing_vectors.is_empty(),
-        plain_legality: !rules.explosions
+        plain_legality: rules.petrify.is_empty()
+            && !rules.explosions
             && !rules.checks_forbidden
             && !facing_draws
             && rules.gating.is_none(),

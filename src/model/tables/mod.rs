@@ -518,6 +518,10 @@ pub struct RuleTable {
     pub gating: Option<ZoneId>,
     /// Sides keep pieces in hand: under `drops`, or for gating.
     pub hands: bool,
+    /// `captures petrify PIECE...`: the kinds that turn into a wall when they capture.
+    pub petrify: KindSet,
+    /// Walls may stand on the board (`moves leave walls`, `captures petrify`).
+    pub walls: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
     /// `draws win|lose for SIDE`.
