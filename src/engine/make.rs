@@ -388,14 +388,20 @@ impl Position {
                         .any(|w| w.flags().has(PathFlags::CAPTURE))
             })
             .collect();
-        if aimed.is_empty() {
+        self.drop_marks(&aimed, already_saved)
+    }
+
+    /// Takes the first-move marks off `squares`, saving the marks for the undo unless the
+    /// move saved them already; returns whether any went.
+    fn drop_marks(&mut self, squares: &[Square], already_saved: bool) -> bool {
+        if squares.is_empty() {
             return false;
         }
         let before = self.state_key();
         if !already_saved {
             self.saved_marks.push(self.unmoved);
         }
-        for sq in aimed {
+        for &sq in squares {
             self.unmoved.remove(sq);
         }
         self.hash ^= before ^ self.state_key();
@@ -473,18 +479,7 @@ impl Position {
                     .filter(|&sq| self.unmoved.contains(sq) && !alive(sq)),
             );
         }
-        if gone.is_empty() {
-            return false;
-        }
-        let before = self.state_key();
-        if !already_saved {
-            self.saved_marks.push(self.unmoved);
-        }
-        for sq in gone {
-            self.unmoved.remove(sq);
-        }
-        self.hash ^= before ^ self.state_key();
-        true
+        self.drop_marks(&gone, already_saved)
     }
 
     /// Keeps the marks of castling squares only where a right is alive (both its pieces in

@@ -828,25 +828,7 @@ setup
 fn passing_is_a_move_except_in_check_and_two_passes_draw() {
     use rulebook::engine::Reason;
     use rulebook::model::Verdict;
-    let start = compiled(
-        r#"
-variant "Passing"
-board 4 x 4
-sides white north, black south
-piece King K royal
-  move step any
-piece Rook R value 5
-  move slide orthogonal
-rules
-  checkmate
-  passing allowed
-setup
-  ...k
-  ....
-  ....
-  KR..
-"#,
-    );
+    let start = compiled(PASSING);
     let mut pos = start.clone();
     let pass = notation::parse_coord(&pos, "a1a1").unwrap();
     assert!(pass.is_pass());
@@ -885,7 +867,11 @@ setup
 
 /// The small passing game's text with one rules line replaced.
 fn start_text_with(old: &str, new: &str) -> String {
-    r#"
+    PASSING.replace(old, new)
+}
+
+/// A small game with `passing allowed`.
+const PASSING: &str = r#"
 variant "Passing"
 board 4 x 4
 sides white north, black south
@@ -901,9 +887,7 @@ setup
   ....
   ....
   KR..
-"#
-    .replace(old, new)
-}
+"#;
 
 #[test]
 fn facing_that_draws_must_be_parted_or_accepted_by_a_pass() {
