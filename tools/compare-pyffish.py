@@ -66,11 +66,11 @@ def same_position(sf, name, ours, theirs):
         return sorted(sf.legal_moves(name, ours, [])) == sorted(sf.legal_moves(name, theirs, []))
     return False
 
-def plain(move):
+def plain(move, leave_walls):
     """Fairy-Stockfish's move without a wall it writes after a comma where the rules put the
     wall themselves: `a1b1,b1a1` (to b1, a wall on a1, the square left) is Rulebook's `a1b1`
-    under `moves leave walls`."""
-    if "," not in move:
+    under `moves leave walls`. Where a move places its wall, both write it."""
+    if "," not in move or not leave_walls:
         return move
     base, gate = move.split(",", 1)
     squares = re.findall(r"[a-z][0-9]+", base)
@@ -131,12 +131,13 @@ def main():
         if not os.path.exists(definition):
             definition = os.path.join(ROOT, "definitions", name + ".variant")
         positions = 0
+        leave_walls = re.search(r"^\s*moves leave walls", open(definition).read(), re.M)
         starts = [sf.start_fen(name)] + suite_fens(name)
         for game in range(games):
             fen = sf.get_fen(name, starts[game % len(starts)], [])
             for _ in range(plies):
                 given = sf.legal_moves(name, fen, [])
-                theirs = sorted(plain(m) for m in given)
+                theirs = sorted(plain(m, leave_walls) for m in given)
                 listed = rulebook(definition, fen)
                 ours = sorted(m["coord"] for m in listed)
                 ours, theirs = castlings_matched(sf, name, definition, fen, ours, theirs)

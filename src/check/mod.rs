@@ -597,6 +597,7 @@ fn default_rules() -> Rules {
         passing: false,
         gating: None,
         petrify: Vec::new(),
+        wall_placing: None,
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

@@ -4,7 +4,7 @@ use crate::{
     diagnostics::DefinitionError,
     model::{
         Castling, CountTerm, Elimination, FacingRule, Geometry, PieceDef, PieceKind, Placement,
-        RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WhenRule,
+        RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WallPlacing, WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -37,6 +37,7 @@ struct SeenRules {
     passing: Option<Earlier<()>>,
     gating: Option<Earlier<()>>,
     petrify: Option<Earlier<()>>,
+    wall_placing: Option<Earlier<()>>,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -178,6 +179,20 @@ impl Ctx {
                 let kinds: Vec<_> = pieces.iter().filter_map(|p| self.piece_ref(p)).collect();
                 if self.flag_rule(line, &mut seen.petrify, "captures petrify") {
                     rules.petrify = kinds;
+                }
+            }
+            ast::Rule::PlaceWalls {
+                moving,
+                zone,
+                reach,
+            } => {
+                let zone = zone.as_ref().and_then(|z| self.zone_ref(z));
+                if self.flag_rule(line, &mut seen.wall_placing, "each move places a wall") {
+                    rules.wall_placing = Some(WallPlacing {
+                        moving: *moving,
+                        zone,
+                        reach: *reach,
+                    });
                 }
             }
             ast::Rule::Gating(zone) => {

@@ -52,6 +52,9 @@ impl Position {
 
     /// Plays `m`, which must be pseudo-legal in this position.
     pub(crate) fn make(&mut self, m: Move) {
+        if m.wall.is_some() {
+            return self.make_walled(m);
+        }
         if m.gated().is_some() {
             return self.make_gated(m);
         }
@@ -431,6 +434,62 @@ impl Position {
         u.marks_saved |= closed;
     }
 
+    /// Plays a move that ends with a wall built (`each move places a wall`): under `moves the
+    /// wall` the walls standing go first, then the move, then the new wall.
+    #[cold]
+    #[inline(never)]
+    fn make_walled(&mut self, m: Move) {
+        let w = m.wall.expect("a walled move");
+        let moving = self.sh.t.rules().wall_placing.is_some_and(|r| r.moving);
+        if moving {
+            let mut lifted = 0u16;
+            for sq in 0..self.board.len() {
+                if self.board[sq] == WALL {
+                    self.board[sq] = 0;
+                    self.hash ^= self.sh.keys.wall[sq];
+                    self.lifted_walls.push(sq as u16);
+                    lifted += 1;
+                }
+            }
+            self.lifted_walls.push(lifted);
+        }
+        self.make(Move { wall: None, ..m });
+        self.build_wall(w.raw());
+        // A wall on a square the move passed leaves nothing to take en passant there.
+        if let Some(ep) = self.ep {
+            let run = ep.start as usize..ep.start as usize + ep.len as usize;
+            if let Some(i) = self.ep_targets[run.clone()].iter().position(|&s| s == w) {
+                self.ep_targets.remove(run.start + i);
+                self.hash ^= self.sh.keys.ep[w.index()];
+                self.ep = (ep.len > 1).then_some(EnPassant {
+                    len: ep.len - 1,
+                    ..ep
+                });
+            }
+        }
+        self.undo.last_mut().expect("make pushed it").mv = m;
+    }
+
+    /// Takes back a move made by [`Position::make_walled`].
+    #[cold]
+    #[inline(never)]
+    fn unmake_walled(&mut self) {
+        let u = self.undo.last_mut().expect("checked by the caller");
+        let m = u.mv;
+        u.mv = Move { wall: None, ..m };
+        // The wall may stand where the piece came from: it goes before the piece comes back.
+        self.board[m.wall.expect("a walled move").index()] = 0;
+        self.unmake();
+        if self.sh.t.rules().wall_placing.is_some_and(|r| r.moving) {
+            let lifted = self.lifted_walls.pop().expect("make_walled counted them");
+            for _ in 0..lifted {
+                let sq = self.lifted_walls.pop().expect("make_walled pushed them");
+                self.board[sq as usize] = WALL;
+                self.hash ^= self.sh.keys.wall[sq as usize];
+            }
+        }
+    }
+
     /// Takes back a gating move made by [`Position::make_gated`].
     #[cold]
     #[inline(never)]
@@ -582,8 +641,13 @@ impl Position {
 
     /// Takes back the last move made with [`Position::make`].
     pub(crate) fn unmake(&mut self) {
-        if self.undo.last().is_some_and(|u| u.mv.gated().is_some()) {
-            return self.unmake_gated();
+        if let Some(u) = self.undo.last() {
+            if u.mv.wall.is_some() {
+                return self.unmake_walled();
+            }
+            if u.mv.gated().is_some() {
+                return self.unmake_gated();
+            }
         }
         let u = self.undo.pop().expect("unmake follows make");
         let m = u.mv;

@@ -2,7 +2,10 @@
 
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position, WALL};
-use crate::model::{CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square, KING_STEPS};
+use crate::model::{
+    CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square, SquareSet, WallPlacing,
+    KING_STEPS,
+};
 
 impl Position {
     /// Adds a move to `out`, expanded into its promotion choices.
@@ -21,6 +24,7 @@ impl Position {
             to,
             promotion: None,
             kind,
+            wall: None,
         };
         // A shot leaves its piece where it stands, so it never promotes.
         if kind != MoveKind::Shot && self.sh.t.may_promote(piece, self.stm) {
@@ -354,6 +358,7 @@ impl Position {
             to: sq,
             promotion: None,
             kind: MoveKind::Pass,
+            wall: None,
         }
     }
 
@@ -410,6 +415,7 @@ impl Position {
                 to: r.king_to,
                 promotion: None,
                 kind: MoveKind::Castle(id),
+                wall: None,
             });
         }
     }
@@ -453,6 +459,7 @@ impl Position {
                             to: sq,
                             promotion: face,
                             kind: MoveKind::Drop,
+                            wall: None,
                         });
                     }
                 }
@@ -596,6 +603,62 @@ impl Position {
         self.keep_compulsory_drops(out);
         if self.tables().rules().must_capture && out.iter().any(|m| self.captures(m)) {
             out.retain(|m| self.captures(m));
+        }
+        if let Some(rule) = self.tables().rules().wall_placing {
+            self.add_walls(rule, out);
+        }
+    }
+
+    /// Under `each move places a wall`: each move in `out`, once for every square its wall
+    /// may go to (an empty square after the move, of the zone, within the moved piece's
+    /// reach); a move with nowhere to put its wall is not played. The move must be legal
+    /// without its wall, as a gating move must be without its piece.
+    #[cold]
+    #[inline(never)]
+    fn add_walls(&mut self, rule: WallPlacing, out: &mut Vec<Move>) {
+        let sh = std::sync::Arc::clone(&self.sh);
+        let t = &sh.t;
+        let me = self.stm;
+        let g = t.geometry();
+        let zone = rule.zone.map(|z| t.zone(z, me));
+        let moves = std::mem::take(out);
+        let mut reach = Vec::new();
+        let mut reachable = SquareSet::EMPTY;
+        for m in moves {
+            self.make(m);
+            if rule.reach {
+                // The moved piece's moves from where it stands now, as if it moved again.
+                reach.clear();
+                let next = self.stm;
+                self.stm = me;
+                let at = match m.castling() {
+                    Some(id) => t.castling(id).rule.king_to,
+                    None => m.landing(),
+                };
+                if self.board[at.index()] != 0 && self.board[at.index()] != WALL {
+                    self.piece_moves(at, &mut reach);
+                }
+                self.stm = next;
+                reachable = SquareSet::EMPTY;
+                for r in &reach {
+                    if self.board[r.to.index()] == 0 {
+                        reachable.insert(r.to);
+                    }
+                }
+            }
+            for sq in g.squares() {
+                if self.board[sq.index()] == 0
+                    && !g.is_hole(sq)
+                    && zone.is_none_or(|z| z.contains(sq))
+                    && (!rule.reach || reachable.contains(sq))
+                {
+                    out.push(Move {
+                        wall: Some(sq),
+                        ..m
+                    });
+                }
+            }
+            self.unmake();
         }
     }
 

@@ -44,6 +44,8 @@ pub struct Move {
     pub promotion: Option<PieceKind>,
     /// What else it does.
     pub kind: MoveKind,
+    /// Where the move builds a wall after it is made (`each move places a wall`).
+    pub wall: Option<Square>,
 }
 
 impl Move {

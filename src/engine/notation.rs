@@ -60,8 +60,33 @@ fn promo_suffix(pos: &Position, m: &Move) -> String {
 /// king could also step to its destination. A shot (a capture without moving) is written as
 /// a locust capture that lands where it started: from, victim, from (`e5e9e5`). A pass is the
 /// square of the side's first royal twice (`e2e2`), as Fairy-Stockfish writes it; `pass`,
-/// `0000` and `@@@@` are read too.
+/// `0000` and `@@@@` are read too. A move that builds a wall ends with a comma, the square it
+/// reached and the wall's square (`e2e4,e4e5`), as Fairy-Stockfish writes it.
 pub fn coord(pos: &Position, m: &Move) -> String {
+    match m.wall {
+        Some(w) => {
+            let g = pos.tables().geometry();
+            let base = coord_unwalled(pos, &Move { wall: None, ..*m });
+            format!("{base},{}{}", g.name(written_to(pos, m)), g.name(w))
+        }
+        None => coord_unwalled(pos, m),
+    }
+}
+
+/// The last square coordinate notation writes for `m`: where the move is said to go.
+pub fn written_to(pos: &Position, m: &Move) -> Square {
+    let t = pos.tables();
+    match m.kind {
+        MoveKind::Castle(id) if t.castling(id).written_to_partner => {
+            t.castling(id).rule.partner_from
+        }
+        MoveKind::CastleGate(id, _, true) => t.castling(id).rule.king_from,
+        MoveKind::Shot | MoveKind::Pass => m.from,
+        _ => m.to,
+    }
+}
+
+fn coord_unwalled(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
     if let Some(k) = m.gated() {
@@ -211,6 +236,10 @@ pub fn san(pos: &Position, m: &Move) -> String {
 fn san_plain(pos: &Position, m: &Move) -> String {
     let t = pos.tables();
     let g = t.geometry();
+    if let Some(w) = m.wall {
+        let base = san_plain(pos, &Move { wall: None, ..*m });
+        return format!("{base},{}", g.name(w));
+    }
     if let Some(k) = m.gated() {
         let letter = t.variant().piece(k).letter;
         let base = san_plain(pos, &m.ungated());
@@ -482,6 +511,48 @@ pub fn parse_move_among(
     text: &str,
     candidates: &[Move],
 ) -> Result<Move, ParseMoveError> {
+    // A move that builds a wall is its move, a comma and the wall's square, alone (`e4,e5`)
+    // or after the square the move reached (`e2e4,e4e5`): the move is read among those that
+    // build that wall.
+    if candidates.iter().any(|m| m.wall.is_some()) {
+        let g = pos.tables().geometry();
+        let (base, wall) = match text.rsplit_once(',') {
+            _ if candidates.iter().any(|m| m.wall.is_none()) => (text, None),
+            Some((b, w)) => {
+                let w = w.trim_end_matches(['+', '#', '!', '?']);
+                let last = w
+                    .char_indices()
+                    .filter(|(_, c)| c.is_ascii_lowercase())
+                    .map(|(i, _)| i)
+                    .rfind(|&i| g.parse(&w[i..]).is_some());
+                match last.and_then(|i| g.parse(&w[i..])) {
+                    Some(sq) => (b, Some(sq)),
+                    None => return Err(ParseMoveError::Unreadable(text.into())),
+                }
+            }
+            None => {
+                return Err(ParseMoveError::Illegal {
+                    text: text.into(),
+                    why: format!(
+                        ": every move here builds a wall; add its square (`{text},{}`)",
+                        g.name(candidates[0].wall.expect("checked above"))
+                    ),
+                })
+            }
+        };
+        let chosen: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| m.wall == wall)
+            .collect();
+        let plain: Vec<Move> = chosen.iter().map(|m| Move { wall: None, ..*m }).collect();
+        let m = parse_move_among(pos, base, &plain)?;
+        let i = plain
+            .iter()
+            .position(|p| *p == m)
+            .expect("found among them");
+        return Ok(chosen[i]);
+    }
     // A gating move is its move and `/` with what it gates (`Nc3/H`, `O-O/Hh1`): the move is
     // read among the moves that gate so, without their gating.
     if candidates.iter().any(|m| m.gated().is_some()) {
@@ -770,6 +841,9 @@ pub struct MoveInfo {
     /// `normal`, `double-step` (its passed squares become en-passant targets), `en-passant`,
     /// `shot` (a capture without moving), `drop` or `castling`.
     pub kind: &'static str,
+    /// Where it builds a wall (`each move places a wall`); left out of the JSON where none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall: Option<String>,
 }
 
 /// Describes a move of this position.
@@ -795,5 +869,6 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::CastleGate(..) => "castling with gating",
             MoveKind::Pass => "pass",
         },
+        wall: m.wall.map(|w| g.name(w).to_string()),
     }
 }

@@ -97,6 +97,9 @@ pub struct Position {
     /// The unmoved marks before each move that dropped marks of other squares (a right that
     /// died with its king's first move), still on the undo stack.
     pub(super) saved_marks: Vec<SquareSet>,
+    /// Under `each move moves the wall`: the walls each move took away, then their count, a
+    /// stack.
+    pub(super) lifted_walls: Vec<u16>,
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) hash: u64,
@@ -150,6 +153,7 @@ impl Position {
             removed: Vec::new(),
             blast_unmoved: Vec::new(),
             saved_marks: Vec::new(),
+            lifted_walls: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -606,6 +610,7 @@ mod tests {
             to: a7,
             promotion: None,
             kind: MoveKind::Shot,
+            wall: None,
         });
         assert_eq!(pos.piece_at(a1), Some(rook));
         assert_eq!(pos.piece_at(a7), None);

@@ -304,6 +304,18 @@ pub struct Drawing {
     pub diagonals: Vec<ZoneId>,
 }
 
+/// `each move places a wall [in ZONE] [within reach]` (or `moves the wall`): where the wall
+/// that ends every move may stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallPlacing {
+    /// `moves the wall`: the walls standing before the move are taken away (Duck chess).
+    pub moving: bool,
+    /// Only on this zone's squares (of the moving side).
+    pub zone: Option<ZoneId>,
+    /// Only where the piece just moved could move next (Amazons' arrows).
+    pub reach: bool,
+}
+
 /// A line between squares (a wall, a mound): the orthogonal steps that cross it, per side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
@@ -915,6 +927,8 @@ pub struct Rules {
     pub gating: Option<ZoneId>,
     /// `captures petrify PIECE...`: a piece of these kinds that captures becomes a wall.
     pub petrify: Vec<PieceKind>,
+    /// `each move places a wall ...`: every move ends with a wall built.
+    pub wall_placing: Option<WallPlacing>,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,

@@ -353,6 +353,14 @@ impl PieceMap {
     /// victim and back (`c3c10,c10c3`).
     pub(super) fn move_text(&self, pos: &Position, m: &Move) -> String {
         let g = pos.tables().geometry();
+        if let Some(w) = m.wall {
+            // XBoard's second leg, before any promotion suffix (`e7e8,e8d5q`).
+            let base = self.move_text(pos, &Move { wall: None, ..*m });
+            let to = g.name(notation::written_to(pos, m)).to_string();
+            let leg = format!(",{to}{}", g.name(w));
+            let split = base.rfind(&to).map_or(base.len(), |i| i + to.len());
+            return format!("{}{leg}{}", &base[..split], &base[split..]);
+        }
         match (m.kind, m.promotion) {
             (MoveKind::Drop, _) if !self.tokens[m.placed().index()].is_empty() => {
                 let token = self.tokens[m.placed().index()].trim_end_matches('~');

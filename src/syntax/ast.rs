@@ -897,6 +897,15 @@ pub enum Rule {
     Gating(Ident),
     /// `captures petrify PIECE...`.
     Petrify(Vec<PieceRef>),
+    /// `each move places a wall [in ZONE] [within reach]`, or `moves the wall`.
+    PlaceWalls {
+        /// `moves the wall`: the walls standing before are taken away.
+        moving: bool,
+        /// `in ZONE`.
+        zone: Option<Ident>,
+        /// `within reach`: only where the piece just moved could move next.
+        reach: bool,
+    },
     /// `draws counted by value [, SIDE adds N]`.
     Counting(Option<(Ident, Number)>),
     /// `draws win for SIDE` (`true`) or `draws lose for SIDE`.

@@ -1225,6 +1225,13 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 .map(piece_ref)
                 .collect(),
         ),
+        Rule::wall_placing_rule => ast::Rule::PlaceWalls {
+            moving: inner_has(&inner_rules, Rule::kw_the),
+            zone: parts
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| spanned_str(&p)),
+            reach: inner_has(&inner_rules, Rule::kw_reach),
+        },
         Rule::gating_rule => ast::Rule::Gating(
             parts
                 .find(|p| p.as_rule() == Rule::ident)

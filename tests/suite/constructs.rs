@@ -1142,3 +1142,96 @@ setup
     let king = start.with_fen("3k/4/1r2/K3 w - - 0 1").unwrap();
     assert_eq!(coords_from(&king, "a1"), Vec::<String>::new());
 }
+
+/// A small game in which every move builds a wall; `PLACING` stands for the rule's words.
+const WALLED: &str = r#"
+variant "Walled"
+board 4 x 4
+sides white north, black south
+zone low = ranks 1-2, mirrored
+piece Rook R
+  move slide orthogonal, move-only
+piece Pawn P
+  move step forward, move-only
+  move step forward then step forward, move-only, creates en-passant
+  move step forward-diagonal, capture-only, takes en-passant
+rules
+  PLACING
+  stalemate loses
+setup
+  ...r
+  ..p.
+  ....
+  R...
+"#;
+
+#[test]
+fn each_move_may_build_a_wall_where_the_rule_allows() {
+    let walled = |rule: &str| compiled(&WALLED.replace("PLACING", rule));
+    // Anywhere empty: the rook's 6 moves, each with the 13 squares empty after it (the one
+    // it left among them).
+    let start = walled("each move places a wall");
+    let moves = coords_from(&start, "a1");
+    assert_eq!(moves.len(), 6 * 13);
+    assert!(moves.contains(&"a1a2,a2a1".to_string()));
+    assert!(!moves.contains(&"a1a2,a2a2".to_string()));
+    // Played in either notation; the wall stands in the FEN, and undoing takes it away.
+    let mut pos = start.clone();
+    pos.play(notation::parse_move(&pos, "Ra3,c1").unwrap());
+    assert_eq!(pos.fen(), "3r/R1p1/4/2*1 b - - 1 1");
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (start.fen(), start.hash()));
+    let bare = notation::parse_move(&pos, "a1a3").unwrap_err().to_string();
+    assert!(bare.contains("builds a wall"), "{bare}");
+    // Only in the zone: ranks 1 and 2 of the mover.
+    let low = walled("each move places a wall in low");
+    let walls: Vec<String> = coords_from(&low, "a1")
+        .into_iter()
+        .filter(|m| m.starts_with("a1a4"))
+        .collect();
+    assert_eq!(
+        walls,
+        [
+            "a1a4,a4a1",
+            "a1a4,a4a2",
+            "a1a4,a4b1",
+            "a1a4,a4b2",
+            "a1a4,a4c1",
+            "a1a4,a4c2",
+            "a1a4,a4d1",
+            "a1a4,a4d2"
+        ]
+    );
+    // Within reach: where the rook could go next from its new square (an arrow), the square
+    // it left included and the black pawn on c3 in the way.
+    let arrows = walled("each move places a wall within reach");
+    let from_a3: Vec<String> = coords_from(&arrows, "a1")
+        .into_iter()
+        .filter(|m| m.starts_with("a1a3"))
+        .collect();
+    assert_eq!(
+        from_a3,
+        ["a1a3,a3a1", "a1a3,a3a2", "a1a3,a3a4", "a1a3,a3b3"]
+    );
+}
+
+#[test]
+fn the_wall_that_moves_leaves_its_square_and_comes_back_on_undo() {
+    let start = compiled(&WALLED.replace("PLACING", "each move moves the wall"));
+    let duck = start.with_fen("3r/2p1/1*2/R3 w - - 0 1").unwrap();
+    let mut pos = duck.clone();
+    // The wall may not stay where it stands: it moves.
+    assert!(notation::parse_move(&pos, "a1a2,a2b2").is_err());
+    pos.play(notation::parse_move(&pos, "a1a2,a2c2").unwrap());
+    assert_eq!(pos.fen(), "3r/2p1/R1*1/4 b - - 1 1");
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (duck.fen(), duck.hash()));
+    // A wall on the square a double step passed leaves nothing to take en passant.
+    let ep = start.with_fen("3r/2p1/4/1P1R w - - 0 1").unwrap();
+    let mut passed = ep.clone();
+    passed.play(notation::parse_move(&passed, "b1b3,b3b2").unwrap());
+    assert_eq!(passed.fen(), "3r/1Pp1/1*2/3R b - - 1 1");
+    let mut open = ep.clone();
+    open.play(notation::parse_move(&open, "b1b3,b3a1").unwrap());
+    assert_eq!(open.fen(), "3r/1Pp1/4/*2R b - b2 1 1");
+}

@@ -1152,7 +1152,8 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         passing: rules.passing,
         gating: rules.gating,
         petrify: rules.petrify.iter().copied().collect(),
-        walls: rules.leave_walls || !rules.petrify.is_empty(),
+        walls: rules.leave_walls || !rules.petrify.is_empty() || rules.wall_placing.is_some(),
+        wall_placing: rules.wall_placing,
         hands: (rules.drops && guards_hold(options, &rules.drops_options))
             || rules.gating.is_some(),
         counting: rules.counting.clone(),

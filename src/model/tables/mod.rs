@@ -15,7 +15,7 @@ use super::square_set::SquareSet;
 use super::variant::KindSet;
 use super::variant::{
     Asks, Bound, Castling, Elimination, Immunity, OptionGuard, PartitionId, PieceKind,
-    RepetitionRule, RoyalGuard, Side, Variant, Verdict, ZoneId, MAX_SIDES,
+    RepetitionRule, RoyalGuard, Side, Variant, Verdict, WallPlacing, ZoneId, MAX_SIDES,
 };
 
 pub(crate) use walk::WALL;
@@ -520,8 +520,11 @@ pub struct RuleTable {
     pub hands: bool,
     /// `captures petrify PIECE...`: the kinds that turn into a wall when they capture.
     pub petrify: KindSet,
-    /// Walls may stand on the board (`moves leave walls`, `captures petrify`).
+    /// Walls may stand on the board (`moves leave walls`, `captures petrify`, `each move
+    /// places a wall`).
     pub walls: bool,
+    /// `each move places a wall ...`.
+    pub wall_placing: Option<WallPlacing>,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
     /// `draws win|lose for SIDE`.
