@@ -497,7 +497,7 @@ pub enum DefinitionError {
     #[diagnostic(
         code(rulebook::piece::no_moves),
         severity(Warning),
-        help("give it a `move` clause, or check its `stay in` and `never enter` zones: together they leave it nowhere to go")
+        help("give it a `move` clause, or check its `stay in` and `never enter` zones: together they leave it nowhere to go; a piece meant to stand still has no `move` clause and `drop even where stuck`")
     )]
     PieceWithoutMoves {
         /// The name.

@@ -26,7 +26,14 @@ impl Ctx {
         };
         for (k, decl) in items.pieces.iter().enumerate() {
             let kind = PieceKind::nth(k);
-            if !can_move(&tables, kind) {
+            // A piece without a single `move` clause that may be dropped where stuck is meant
+            // to stand still (Othello's discs).
+            let immobile = !decl
+                .clauses
+                .iter()
+                .any(|c| matches!(c, ast::PieceClause::Move(_)))
+                && variant.pieces()[k].drops.even_where_stuck;
+            if !can_move(&tables, kind) && !immobile {
                 self.report(DefinitionError::PieceWithoutMoves {
                     name: decl.name.node.clone(),
                     at: decl.name.span.into(),

@@ -421,6 +421,10 @@ impl Ctx {
             ast::DropKind::NoCheck => def.drops.no_check = true,
             ast::DropKind::EvenWhereStuck => def.drops.even_where_stuck = true,
             ast::DropKind::Compulsory => def.drops.compulsory = true,
+            ast::DropKind::Flipping => def.drops.only_flipping = true,
+            ast::DropKind::NextToOwn => def.drops.only_next_to_own = true,
+            ast::DropKind::Unlimited => def.drops.unlimited = true,
+            ast::DropKind::FirstIn(z) => def.drops.first_in = self.zone_ref(z),
             ast::DropKind::AlsoAs(kinds) => {
                 for r in kinds {
                     let Some(kind) = self.piece_ref(r) else {

@@ -3,8 +3,9 @@
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Castling, CountTerm, Elimination, FacingRule, Geometry, PieceDef, PieceKind, Placement,
-        RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WallPlacing, WhenRule,
+        Castling, CountTerm, Elimination, FacingRule, Flip, Geometry, PieceDef, PieceKind,
+        Placement, RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WallPlacing,
+        WhenRule,
     },
     syntax::ast::{self, Span},
 };
@@ -38,6 +39,8 @@ struct SeenRules {
     gating: Option<Earlier<()>>,
     petrify: Option<Earlier<()>>,
     wall_placing: Option<Earlier<()>>,
+    flip: Option<Earlier<()>>,
+    full_board: Option<Earlier<()>>,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -201,8 +204,24 @@ impl Ctx {
                     rules.gating = zone;
                 }
             }
-            ast::Rule::Passing => {
-                rules.passing |= self.flag_rule(line, &mut seen.passing, "passing allowed");
+            ast::Rule::Passing(when_stuck) => {
+                if self.flag_rule(line, &mut seen.passing, "passing allowed") {
+                    rules.passing = true;
+                    rules.passing_when_stuck = *when_stuck;
+                }
+            }
+            ast::Rule::Flip(adjacent) => {
+                if self.flag_rule(line, &mut seen.flip, "moves flip") {
+                    rules.flip = Some(if *adjacent {
+                        Flip::Adjacent
+                    } else {
+                        Flip::Enclosed
+                    });
+                }
+            }
+            ast::Rule::FullBoard => {
+                rules.full_board_draws |=
+                    self.flag_rule(line, &mut seen.full_board, "full board draws");
             }
             ast::Rule::DrawOdds(win, name) => {
                 if self.flag_rule(line, &mut seen.counting, "draws counted by value") {

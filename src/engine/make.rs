@@ -80,7 +80,9 @@ impl Position {
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
         match m.kind {
             MoveKind::Drop => {
-                self.hand_change(self.stm, m.piece, true);
+                if !t.variant().piece(m.piece).drops.unlimited {
+                    self.hand_change(self.stm, m.piece, true);
+                }
                 let c = self.cell(Piece {
                     side: self.stm,
                     kind: m.placed(),
@@ -131,6 +133,9 @@ impl Position {
         }
         if t.rules().leave_walls {
             undo.wall = self.leave_wall(&m);
+        }
+        if t.rules().flip.is_some() && !m.is_pass() {
+            self.flip_enemies(m.landing());
         }
         if let Some((targets, _)) = self.en_passant() {
             let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
@@ -434,6 +439,36 @@ impl Position {
         u.marks_saved |= closed;
     }
 
+    /// Under `moves flip ... enemies`: turns the enemy pieces the move flips, from `to`, to the
+    /// mover's side; what they were goes on [`Position::flipped`], then their count.
+    #[cold]
+    #[inline(never)]
+    fn flip_enemies(&mut self, to: Square) {
+        let me = self.stm;
+        let squares = self.flips(to, me);
+        for &sq in &squares {
+            let c = self.lift(sq.raw());
+            self.flipped.push((sq.raw(), c));
+            let kind = self.cell_kind(c);
+            let mine = self.cell(Piece { side: me, kind });
+            self.place(sq.raw(), mine);
+        }
+        let n = u8::try_from(squares.len()).expect("at most eight lines of fewer than 256");
+        self.flipped.push((u16::MAX, n));
+    }
+
+    /// Turns back the pieces the move being taken back flipped.
+    #[cold]
+    #[inline(never)]
+    fn unflip(&mut self) {
+        let (_, n) = self.flipped.pop().expect("flip_enemies counted them");
+        for _ in 0..n {
+            let (sq, c) = self.flipped.pop().expect("flip_enemies pushed them");
+            self.lift(sq);
+            self.place(sq, c);
+        }
+    }
+
     /// Plays a move that ends with a wall built (`each move places a wall`): under `moves the
     /// wall` the walls standing go first, then the move, then the new wall.
     #[cold]
@@ -668,6 +703,9 @@ impl Position {
         if u.marks_saved {
             self.unmoved = self.saved_marks.pop().expect("the move saved its marks");
         }
+        if t.rules().flip.is_some() && !m.is_pass() {
+            self.unflip();
+        }
         if u.wall != u16::MAX {
             self.board[u.wall as usize] = 0;
         }
@@ -678,8 +716,10 @@ impl Position {
         match m.kind {
             MoveKind::Drop => {
                 self.lift(m.to.raw());
-                let i = self.hand_slot(self.stm, m.piece);
-                self.hands[i] += 1;
+                if !t.variant().piece(m.piece).drops.unlimited {
+                    let i = self.hand_slot(self.stm, m.piece);
+                    self.hands[i] += 1;
+                }
             }
             MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 let r = &t.castling(id).rule;

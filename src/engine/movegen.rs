@@ -3,7 +3,7 @@
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position, WALL};
 use crate::model::{
-    CastlingId, Condition, Path, PathFlags, PieceKind, Side, Square, SquareSet, WallPlacing,
+    CastlingId, Condition, Flip, Path, PathFlags, PieceKind, Side, Square, SquareSet, WallPlacing,
     KING_STEPS,
 };
 
@@ -288,7 +288,7 @@ impl Position {
             self.drop_moves(out);
         }
         let r = self.sh.t.rules();
-        if r.passing || (r.facing_draws && self.royals_facing(me)) {
+        if (r.passing && !r.passing_when_stuck) || (r.facing_draws && self.royals_facing(me)) {
             out.push(self.pass_move());
         }
     }
@@ -346,10 +346,16 @@ impl Position {
         }
     }
 
-    /// The side to move's pass, written on its first royal's square.
+    /// The side to move's pass, written on its first royal's square (without royals, on the
+    /// first square that holds one of its pieces, as Fairy-Stockfish writes it).
     pub(crate) fn pass_move(&self) -> Move {
-        let (piece, sq) = match self.royals[self.stm.index()].first() {
-            Some(&r) => (self.cell_kind(self.board[r as usize]), Square::at(r)),
+        let me = self.stm.index();
+        let on = self.royals[me]
+            .first()
+            .or_else(|| self.plist[me].iter().min())
+            .copied();
+        let (piece, sq) = match on {
+            Some(r) => (self.cell_kind(self.board[r as usize]), Square::at(r)),
             None => (PieceKind::nth(0), Square::at(0)),
         };
         Move {
@@ -426,9 +432,11 @@ impl Position {
         let g = t.geometry();
         for k in 0..t.kinds() {
             let kind = PieceKind::nth(k);
-            if self.in_hand(me, kind) == 0 {
+            let rules = &t.variant().piece(kind).drops;
+            if self.in_hand(me, kind) == 0 && !rules.unlimited {
                 continue;
             }
+            let limited = rules.only_flipping || rules.only_next_to_own || rules.first_in.is_some();
             let limit = t.variant().piece(kind).drops.max_per_file;
             let mut full_files = vec![false; g.width as usize];
             if let Some(max) = limit {
@@ -452,7 +460,10 @@ impl Position {
             );
             for face in faces {
                 for sq in t.drop_squares(face.unwrap_or(kind), me).iter() {
-                    if self.board[sq.index()] == 0 && !full_files[g.file(sq) as usize] {
+                    if self.board[sq.index()] == 0
+                        && !full_files[g.file(sq) as usize]
+                        && (!limited || self.drop_allowed(kind, sq))
+                    {
                         out.push(Move {
                             piece: kind,
                             from: sq,
@@ -465,6 +476,75 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Under `drop only where it flips`, `only next to own pieces` or `first in ZONE`: whether
+    /// `kind` may be dropped on the empty square `sq`.
+    #[cold]
+    fn drop_allowed(&self, kind: PieceKind, sq: Square) -> bool {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        let me = self.stm;
+        let rules = &t.variant().piece(kind).drops;
+        if let Some(z) = rules.first_in {
+            let zone = t.zone(z, me);
+            if zone.iter().any(|s| self.board[s.index()] == 0) {
+                return zone.contains(sq);
+            }
+        }
+        let mine = |s: Square| {
+            let c = self.board[s.index()];
+            c != 0 && c != WALL && self.cell_side(c) == me
+        };
+        if rules.only_next_to_own
+            && !KING_STEPS
+                .iter()
+                .filter_map(|&(dx, dy)| g.offset(sq, dx, dy))
+                .any(mine)
+        {
+            return false;
+        }
+        !rules.only_flipping || !self.flips(sq, me).is_empty()
+    }
+
+    /// The enemy pieces a move of `side` that reaches `to` turns to its side under `moves flip
+    /// ... enemies`.
+    pub(crate) fn flips(&self, to: Square, side: Side) -> Vec<Square> {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        let enemy = |s: Square| {
+            let c = self.board[s.index()];
+            c != 0 && c != WALL && self.cell_side(c) != side
+        };
+        let mut out = Vec::new();
+        match t.rules().flip {
+            None => {}
+            Some(Flip::Adjacent) => out.extend(
+                KING_STEPS
+                    .iter()
+                    .filter_map(|&(dx, dy)| g.offset(to, dx, dy))
+                    .filter(|&s| enemy(s)),
+            ),
+            Some(Flip::Enclosed) => {
+                for &(dx, dy) in &KING_STEPS {
+                    let start = out.len();
+                    let mut at = g.offset(to, dx, dy);
+                    while let Some(s) = at.filter(|&s| enemy(s)) {
+                        out.push(s);
+                        at = g.offset(s, dx, dy);
+                    }
+                    // The run counts only when a friendly piece closes it.
+                    let closed = at.is_some_and(|s| {
+                        let c = self.board[s.index()];
+                        c != 0 && c != WALL && self.cell_side(c) == side
+                    });
+                    if !closed {
+                        out.truncate(start);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether a castling king could cross its path were it lifted from its square: under
@@ -606,6 +686,23 @@ impl Position {
         }
         if let Some(rule) = self.tables().rules().wall_placing {
             self.add_walls(rule, out);
+        }
+        if self.tables().rules().passing_when_stuck && out.is_empty() {
+            self.pass_when_stuck(out);
+        }
+    }
+
+    /// Under `passing allowed when stuck`: the pass of a side that has pieces, is not in check
+    /// and has no other move, while the game goes on.
+    #[cold]
+    #[inline(never)]
+    fn pass_when_stuck(&mut self, out: &mut Vec<Move>) {
+        if !self.plist[self.stm.index()].is_empty()
+            && !self.in_check()
+            && !self.benched(self.stm)
+            && self.decided().is_none()
+        {
+            out.push(self.pass_move());
         }
     }
 

@@ -32,6 +32,8 @@ pub enum Reason {
     Passes,
     /// A side passed while the royals faced each other (`facing ... draws`).
     Facing,
+    /// No square is empty (`full board draws`).
+    FullBoard,
     /// A drawn game decided by the values of the pieces on the board
     /// (`draws counted by value`).
     Counted,
@@ -54,6 +56,7 @@ impl fmt::Display for Reason {
             Reason::SharedVictory => "shared victory",
             Reason::Passes => "both sides passed",
             Reason::Facing => "pass while the royals face each other",
+            Reason::FullBoard => "the board is full",
             Reason::Counted => "draw decided by counting piece values",
             Reason::DrawOdds => "draw, which the rules score for one side",
         })
@@ -274,6 +277,9 @@ impl Position {
         if let Some(reason) = self.ended_by_pass() {
             return Some(Outcome::draw(t.sides(), reason));
         }
+        if t.rules().full_board_draws && self.board_full() {
+            return Some(Outcome::draw(t.sides(), Reason::FullBoard));
+        }
         if let Some((n, verdict)) = t.rules().checks {
             for side in self.sides_from_mover() {
                 if self.checks_given(side) >= n {
@@ -415,6 +421,13 @@ impl Position {
         let needed = usize::from(rep.count).saturating_sub(1);
         needed <= self.undo.len()
             && self.undo.iter().filter(|u| u.hash == self.hash).count() >= needed
+    }
+
+    /// Whether no square of the board is empty.
+    fn board_full(&self) -> bool {
+        let g = self.tables().geometry();
+        g.squares()
+            .all(|sq| self.board[sq.index()] != 0 || g.is_hole(sq))
     }
 
     /// Under `passing allowed` or `facing ... draws`: whether the last move drew the game, a

@@ -100,6 +100,9 @@ pub struct Position {
     /// Under `each move moves the wall`: the walls each move took away, then their count, a
     /// stack.
     pub(super) lifted_walls: Vec<u16>,
+    /// Under `moves flip ... enemies`: the pieces each move flipped, as they were, then their
+    /// count (`u16::MAX` and the count), a stack.
+    pub(super) flipped: Vec<(u16, u8)>,
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) hash: u64,
@@ -154,6 +157,7 @@ impl Position {
             blast_unmoved: Vec::new(),
             saved_marks: Vec::new(),
             lifted_walls: Vec::new(),
+            flipped: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             hash: 0,

@@ -304,6 +304,17 @@ pub struct Drawing {
     pub diagonals: Vec<ZoneId>,
 }
 
+/// `moves flip ... enemies`: the enemy pieces a move turns to its side, from the square it
+/// reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// On each line of the eight directions, the unbroken run of enemy pieces up to a friendly
+    /// piece (Othello).
+    Enclosed,
+    /// Every enemy piece a king step away (Ataxx).
+    Adjacent,
+}
+
 /// `each move places a wall [in ZONE] [within reach]` (or `moves the wall`): where the wall
 /// that ends every move may stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -754,6 +765,14 @@ pub struct DropRules {
     pub also_as: Vec<PieceKind>,
     /// While one is in hand, no other kind may be dropped, and no move made while it can be.
     pub compulsory: bool,
+    /// Only where the rules' flipping turns at least one enemy piece.
+    pub only_flipping: bool,
+    /// Only a king step from one of the side's pieces.
+    pub only_next_to_own: bool,
+    /// While a square of this zone (read for the dropping side) is empty, only there.
+    pub first_in: Option<ZoneId>,
+    /// From a supply that never runs out: a drop takes nothing from the hand.
+    pub unlimited: bool,
 }
 
 /// A kind of piece.
@@ -929,6 +948,12 @@ pub struct Rules {
     pub petrify: Vec<PieceKind>,
     /// `each move places a wall ...`: every move ends with a wall built.
     pub wall_placing: Option<WallPlacing>,
+    /// `passing allowed when stuck`: a pass only when no other move is legal.
+    pub passing_when_stuck: bool,
+    /// `moves flip ... enemies`: which enemy pieces a move turns to the mover's side.
+    pub flip: Option<Flip>,
+    /// `full board draws`.
+    pub full_board_draws: bool,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,

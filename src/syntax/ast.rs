@@ -809,6 +809,14 @@ pub enum DropKind {
     Compulsory,
     /// `drop also as PIECE...`.
     AlsoAs(Vec<PieceRef>),
+    /// `drop only where it flips`.
+    Flipping,
+    /// `drop only next to own pieces`.
+    NextToOwn,
+    /// `drop first in ZONE`.
+    FirstIn(Ident),
+    /// `drop unlimited`.
+    Unlimited,
 }
 
 /// `drop ...`.
@@ -891,8 +899,12 @@ pub enum Rule {
     Explosions,
     /// `moves leave walls`.
     LeaveWalls,
-    /// `passing allowed`.
-    Passing,
+    /// `passing allowed [when stuck]` (`true`: when stuck).
+    Passing(bool),
+    /// `moves flip enclosed enemies` (`false`) or `moves flip adjacent enemies` (`true`).
+    Flip(bool),
+    /// `full board draws`.
+    FullBoard,
     /// `gating in ZONE`.
     Gating(Ident),
     /// `captures petrify PIECE...`.

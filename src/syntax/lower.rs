@@ -1074,6 +1074,10 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         .clone()
         .into_inner()
         .any(|p| p.as_rule() == Rule::kw_check);
+    let zone = inner
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::ident);
     let last = inner.into_inner().nth(1);
     let kind = match rule {
         Rule::drop_in => {
@@ -1089,6 +1093,12 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         Rule::drop_no_mate => ast::DropKind::NoMate,
         Rule::drop_stuck => ast::DropKind::EvenWhereStuck,
         Rule::drop_compulsory => ast::DropKind::Compulsory,
+        Rule::drop_flipping => ast::DropKind::Flipping,
+        Rule::drop_next_to_own => ast::DropKind::NextToOwn,
+        Rule::drop_unlimited => ast::DropKind::Unlimited,
+        Rule::drop_first_in => ast::DropKind::FirstIn(spanned_str(
+            &zone.expect("grammar: drop_first_in names a zone"),
+        )),
         r => unreachable!("drop_clause: unexpected {r:?}"),
     };
     ast::DropClause { kind, span: whole }
@@ -1218,7 +1228,9 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::must_capture_rule => ast::Rule::MustCapture,
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
-        Rule::passing_rule => ast::Rule::Passing,
+        Rule::passing_rule => ast::Rule::Passing(inner_has(&inner_rules, Rule::kw_stuck)),
+        Rule::flip_rule => ast::Rule::Flip(inner_has(&inner_rules, Rule::kw_adjacent)),
+        Rule::full_board_rule => ast::Rule::FullBoard,
         Rule::petrify_rule => ast::Rule::Petrify(
             parts
                 .filter(|p| p.as_rule() == Rule::piece_ref)

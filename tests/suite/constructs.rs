@@ -1235,3 +1235,108 @@ fn the_wall_that_moves_leaves_its_square_and_comes_back_on_undo() {
     open.play(notation::parse_move(&open, "b1b3,b3a1").unwrap());
     assert_eq!(open.fen(), "3r/1Pp1/4/*2R b - b2 1 1");
 }
+
+/// A small Othello.
+const DISCS: &str = r#"
+variant "Discs"
+board 4 x 4
+sides white north, black south
+zone centre = b2 c2 b3 c3
+piece Disc P value 1
+  drop first in centre
+  drop only where it flips
+  drop even where stuck
+rules
+  drops without captures
+  moves flip enclosed enemies
+  passing allowed when stuck
+  stalemate loses, by piece count
+  full board draws
+  draws counted by value
+setup "4/4/4/4[PPPPPPPPpppppppp]"
+"#;
+
+/// The drops of a position, in coordinate notation, sorted.
+fn all_coords(pos: &Position) -> Vec<String> {
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::coord(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn discs_go_where_they_flip_and_a_side_without_one_passes() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    let start = compiled(DISCS);
+    // The centre first.
+    assert_eq!(all_coords(&start), ["P@b2", "P@b3", "P@c2", "P@c3"]);
+    // Then only where a line of enemy discs is closed by a friendly one; it turns over.
+    let centre = start
+        .with_fen("4/1pP1/1Pp1/4[PPPPPPpppppp] w - - 0 1")
+        .unwrap();
+    assert_eq!(all_coords(&centre), ["P@a3", "P@b4", "P@c1", "P@d2"]);
+    let mut pos = centre.clone();
+    pos.play(notation::parse_move(&pos, "P@d2").unwrap());
+    assert!(
+        pos.fen().starts_with("4/1pP1/1PPP/4[PPPPPpppppp] b"),
+        "{}",
+        pos.fen()
+    );
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (centre.fen(), centre.hash()));
+    // Two runs at once, along a diagonal and a rank.
+    let two = start.with_fen("P3/1p2/Pp2/3p[Pp] w - - 0 1").unwrap();
+    let mut both = two.clone();
+    both.play(notation::parse_move(&both, "P@c2").unwrap());
+    assert!(both.fen().starts_with("P3/1P2/PPP1/3p["), "{}", both.fen());
+    // White cannot enclose the black disc in the corner: it passes, written on its first
+    // square in the order a1, b1, ..., a2, ...
+    let stuck = start.with_fen("p3/1PP1/1PP1/4[Pp] w - - 0 1").unwrap();
+    assert_eq!(all_coords(&stuck), ["b2b2"]);
+    // The board filled ends the game, which the discs decide.
+    let mut full = start.with_fen("pPPP/PPPP/PPPP/PPP1[Pp] w - - 0 1").unwrap();
+    assert_eq!(all_coords(&full), ["a1a1"]);
+    full.play(notation::parse_move(&full, "a1a1").unwrap());
+    full.play(notation::parse_move(&full, "P@d1").unwrap());
+    let o = full.outcome().expect("the board is full");
+    assert_eq!(o.reason, Reason::Counted);
+    assert_eq!(o.result(Side::FIRST), Verdict::Win);
+}
+
+#[test]
+fn clones_grow_next_to_their_own_and_turn_their_neighbours() {
+    // Ataxx's rules on a small board: a drop from an endless supply next to a friendly stone,
+    // or a jump two squares away; the enemy stones next to the landing square turn over.
+    let start = compiled(
+        r#"
+variant "Clones"
+board 4 x 4
+sides white north, black south
+piece Stone P value 1
+  move leap (2,0), move-only
+  drop only next to own pieces
+  drop unlimited
+  drop even where stuck
+rules
+  drops without captures
+  moves flip adjacent enemies
+  stalemate loses
+setup
+  ...p
+  ..p.
+  ....
+  P...
+"#,
+    );
+    assert_eq!(all_coords(&start), ["P@a2", "P@b1", "P@b2", "a1a3", "a1c1"]);
+    let mut pos = start.clone();
+    pos.play(notation::parse_move(&pos, "P@b2").unwrap());
+    // The hand stays empty: the supply never runs out. The black stone on c3 turned.
+    assert_eq!(pos.fen(), "3p/2P1/1P2/P3[] b - - 0 1");
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (start.fen(), start.hash()));
+}

@@ -1154,6 +1154,9 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         petrify: rules.petrify.iter().copied().collect(),
         walls: rules.leave_walls || !rules.petrify.is_empty() || rules.wall_placing.is_some(),
         wall_placing: rules.wall_placing,
+        passing_when_stuck: rules.passing_when_stuck,
+        flip: rules.flip,
+        full_board_draws: rules.full_board_draws,
         hands: (rules.drops && guards_hold(options, &rules.drops_options))
             || rules.gating.is_some(),
         counting: rules.counting.clone(),

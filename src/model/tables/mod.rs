@@ -14,7 +14,7 @@ use super::square::{Geometry, Square};
 use super::square_set::SquareSet;
 use super::variant::KindSet;
 use super::variant::{
-    Asks, Bound, Castling, Elimination, Immunity, OptionGuard, PartitionId, PieceKind,
+    Asks, Bound, Castling, Elimination, Flip, Immunity, OptionGuard, PartitionId, PieceKind,
     RepetitionRule, RoyalGuard, Side, Variant, Verdict, WallPlacing, ZoneId, MAX_SIDES,
 };
 
@@ -525,6 +525,12 @@ pub struct RuleTable {
     pub walls: bool,
     /// `each move places a wall ...`.
     pub wall_placing: Option<WallPlacing>,
+    /// `passing allowed when stuck`.
+    pub passing_when_stuck: bool,
+    /// `moves flip ... enemies`.
+    pub flip: Option<Flip>,
+    /// `full board draws`.
+    pub full_board_draws: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
     /// `draws win|lose for SIDE`.
