@@ -915,6 +915,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A promotion made in place says how a move promotes too.
+    #[error("a promotion `in place` is a move of its own: `{word}` does not apply to it")]
+    #[diagnostic(
+        code(rulebook::piece::in_place_conflict),
+        help("a piece promoting in place chooses to; write the move-related conditions in a separate `promote to` clause without `, in place`")
+    )]
+    InPlaceConflict {
+        /// What was written.
+        word: String,
+        /// Where.
+        #[label("not with `, in place`")]
+        at: SourceSpan,
+    },
+
     /// A piece is dropped as itself.
     #[error("piece `{name}` is dropped as itself")]
     #[diagnostic(

@@ -343,9 +343,12 @@ impl Ctx {
             None => (Vec::new(), Vec::new(), false),
         };
         let mut rules = self.rules(items.rules, &pieces, &sides);
-        rules.castlings = self.castlings(&items.castlings, &setup, setup_ok, &sides);
+        // A piece dropped as unmoved may take its castling square after the start.
+        let dropped_unmoved: Vec<bool> = pieces.iter().map(|p| p.drops.unmoved).collect();
+        rules.castlings =
+            self.castlings(&items.castlings, &setup, setup_ok, &sides, &dropped_unmoved);
         if setup_ok {
-            self.royals_placed(&rules, &pieces, &setup, &sides, items.setup);
+            self.royals_placed(&rules, &pieces, &setup, &hand, &sides, items.setup);
         }
         let mut other_setups = Vec::new();
         let mut other_hands = Vec::new();
@@ -353,7 +356,7 @@ impl Ctx {
             let guards = self.option_guards(&decl.guards);
             let (placements, hand, ok) = self.setup(decl);
             if ok {
-                self.royals_placed(&rules, &pieces, &placements, &sides, Some(decl));
+                self.royals_placed(&rules, &pieces, &placements, &hand, &sides, Some(decl));
             }
             other_setups.push((guards, placements));
             other_hands.push(hand);
@@ -592,6 +595,7 @@ fn default_rules() -> Rules {
         checkmated: Verdict::Loss,
         royal_guard: RoyalGuard::Every,
         must_capture: false,
+        must_drop: false,
         explosions: false,
         leave_walls: false,
         passing: false,

@@ -424,6 +424,8 @@ impl Ctx {
             ast::DropKind::Flipping => def.drops.only_flipping = true,
             ast::DropKind::NextToOwn => def.drops.only_next_to_own = true,
             ast::DropKind::Unlimited => def.drops.unlimited = true,
+            ast::DropKind::BothColours => def.drops.both_colours = true,
+            ast::DropKind::Unmoved => def.drops.unmoved = true,
             ast::DropKind::FirstIn(z) => def.drops.first_in = self.zone_ref(z),
             ast::DropKind::AlsoAs(kinds) => {
                 for r in kinds {
@@ -486,6 +488,20 @@ impl Ctx {
         }
         let zone = self.zone_ref(&p.zone);
         let options = self.option_guards(&p.guards);
+        if p.in_place.is_some() {
+            for (word, at) in [
+                ("or from", p.or_from),
+                (", forced", p.forced),
+                (", when capturing", p.when_capturing),
+            ] {
+                if let Some(at) = at {
+                    self.report(DefinitionError::InPlaceConflict {
+                        word: word.into(),
+                        at: at.into(),
+                    });
+                }
+            }
+        }
         Some(Promotion {
             choices,
             zone: zone?,
@@ -493,6 +509,9 @@ impl Ctx {
             forced: p.forced.is_some(),
             when_capturing: p.when_capturing.is_some(),
             only_captured: p.only_captured.is_some(),
+            in_place: p.in_place.is_some(),
+            not_attacking: p.not_attacking.is_some(),
+            anywhere_when_last: p.when_last.is_some(),
             options,
         })
     }

@@ -26,6 +26,7 @@ struct Earlier<T> {
 struct SeenRules {
     checkmate: Option<Earlier<(Verdict, ast::RoyalGuard)>>,
     must_capture: Option<Earlier<()>>,
+    must_drop: Option<Earlier<()>>,
     checks: Option<Earlier<(u8, Verdict)>>,
     checks_forbidden: Option<Earlier<()>>,
     extinction: Option<Earlier<()>>,
@@ -238,6 +239,9 @@ impl Ctx {
             ast::Rule::LeaveWalls => {
                 rules.leave_walls |=
                     self.flag_rule(line, &mut seen.leave_walls, "moves leave walls");
+            }
+            ast::Rule::MustDrop => {
+                rules.must_drop |= self.flag_rule(line, &mut seen.must_drop, "must drop");
             }
             ast::Rule::MustCapture => {
                 rules.must_capture |= self.flag_rule(line, &mut seen.must_capture, "must capture");
@@ -515,10 +519,11 @@ impl Ctx {
         setup: &[Placement],
         setup_ok: bool,
         sides: &[SideDef],
+        dropped_unmoved: &[bool],
     ) -> Vec<Castling> {
         let mut out = Vec::new();
         for d in decls {
-            out.extend(self.castling(d, setup, setup_ok, sides));
+            out.extend(self.castling(d, setup, setup_ok, sides, dropped_unmoved));
         }
         out
     }
@@ -531,6 +536,7 @@ impl Ctx {
         setup: &[Placement],
         setup_ok: bool,
         sides: &[SideDef],
+        dropped_unmoved: &[bool],
     ) -> Vec<Castling> {
         let options = self.option_guards(&d.guards);
         let king = self.piece_ref(&d.king);
@@ -585,7 +591,7 @@ impl Ctx {
         }
         if setup_ok && starts.is_some() {
             for c in &all {
-                self.castling_pieces_placed(c, d, setup, sides);
+                self.castling_pieces_placed(c, d, setup, sides, dropped_unmoved);
             }
         }
         all
@@ -716,6 +722,7 @@ impl Ctx {
         d: &ast::CastlingDecl,
         setup: &[Placement],
         sides: &[SideDef],
+        dropped_unmoved: &[bool],
     ) {
         let Some(g) = self.geometry else {
             return;
@@ -734,6 +741,9 @@ impl Ctx {
         ] {
             let found = setup.iter().find(|p| p.square == square);
             if found.is_some_and(|p| p.piece == piece && p.side == c.side) {
+                continue;
+            }
+            if found.is_none() && dropped_unmoved.get(piece.index()).copied() == Some(true) {
                 continue;
             }
             let help = match found {
@@ -774,6 +784,7 @@ impl Ctx {
         rules: &Rules,
         pieces: &[PieceDef],
         setup: &[Placement],
+        hand: &[(Side, PieceKind)],
         sides: &[SideDef],
         decl: Option<&ast::SetupDecl>,
     ) {
@@ -788,9 +799,10 @@ impl Ctx {
             return;
         }
         for (i, side) in sides.iter().enumerate().take(2) {
-            let has_royal = setup.iter().any(|p| {
-                p.side.index() == i && pieces.get(p.piece.index()).is_some_and(|d| d.royal)
-            });
+            let royal = |kind: PieceKind| pieces.get(kind.index()).is_some_and(|d| d.royal);
+            // A royal in hand is placed before play (Sittuyin's king).
+            let has_royal = setup.iter().any(|p| p.side.index() == i && royal(p.piece))
+                || hand.iter().any(|&(s, k)| s.index() == i && royal(k));
             if !has_royal {
                 self.report(DefinitionError::SetupNoRoyal {
                     side: side.name.clone(),

@@ -14,7 +14,9 @@ use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables
 #[inline]
 pub(super) fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
     match m.kind {
-        MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) => Some((m.from, m.to)),
+        MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) | MoveKind::Promote => {
+            Some((m.from, m.to))
+        }
         MoveKind::CaptureAt(victim) => Some((m.from, victim)),
         MoveKind::Shot => Some((m.to, m.to)),
         MoveKind::Drop | MoveKind::Pass => None,
@@ -88,6 +90,9 @@ impl Position {
                     kind: m.placed(),
                 });
                 self.place(m.to.raw(), c);
+                if t.variant().piece(m.piece).drops.unmoved && self.mark_dropped(m.to) {
+                    undo.marks_saved = true;
+                }
             }
             MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 let r = &t.castling(id).rule;
@@ -97,6 +102,14 @@ impl Position {
                 self.place(r.partner_to.raw(), p);
             }
             MoveKind::Pass => {}
+            MoveKind::Promote => {
+                self.lift(m.from.raw());
+                let c = self.cell(Piece {
+                    side: self.stm,
+                    kind: m.placed(),
+                });
+                self.place(m.to.raw(), c);
+            }
             MoveKind::Shot => {
                 self.capture(m.to.raw());
                 reset = true;
@@ -181,7 +194,8 @@ impl Position {
             MoveKind::Normal
             | MoveKind::Passing(_)
             | MoveKind::CaptureAt(_)
-            | MoveKind::Gate(_) => m.from,
+            | MoveKind::Gate(_)
+            | MoveKind::Promote => m.from,
             MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 self.sh.t.castling(id).rule.king_from
             }
@@ -397,6 +411,46 @@ impl Position {
             })
             .collect();
         self.drop_marks(&aimed, already_saved)
+    }
+
+    /// Under `drop counts as unmoved`: the piece just dropped on `sq`, where a castling of its
+    /// side starts such a piece, counts as never moved, and so does the piece of a kind
+    /// dropped so that stands on the castling's other square (a rook placed before its king,
+    /// or set up by a FEN, which notes no right without the king). The mark stays even where
+    /// the castling's other piece is still to come: a king dropped later completes the right.
+    /// Returns whether any mark was set; the marks before then go on
+    /// [`Position::saved_marks`] for the undo.
+    #[cold]
+    fn mark_dropped(&mut self, sq: Square) -> bool {
+        let sh = Arc::clone(&self.sh);
+        let t = &sh.t;
+        let me = self.stm;
+        let at = |p: &Self, s: Square, kind| p.piece_at(s) == Some(Piece { side: me, kind });
+        let mut marks = self.unmoved;
+        for (r, &(king, partner)) in t.rules().rights.iter().zip(&t.rules().right_pieces) {
+            if r.side != me {
+                continue;
+            }
+            let other = if r.king == sq && at(self, sq, king) {
+                (r.partner, partner)
+            } else if r.partner == sq && at(self, sq, partner) {
+                (r.king, king)
+            } else {
+                continue;
+            };
+            marks.insert(sq);
+            if t.variant().piece(other.1).drops.unmoved && at(self, other.0, other.1) {
+                marks.insert(other.0);
+            }
+        }
+        if marks == self.unmoved {
+            return false;
+        }
+        let before = self.state_key();
+        self.saved_marks.push(self.unmoved);
+        self.unmoved = marks;
+        self.hash ^= before ^ self.state_key();
+        true
     }
 
     /// Takes the first-move marks off `squares`, saving the marks for the undo unless the
@@ -729,6 +783,14 @@ impl Position {
                 self.place(r.partner_from.raw(), p);
             }
             MoveKind::Shot | MoveKind::Pass => {}
+            MoveKind::Promote => {
+                self.lift(m.to.raw());
+                let c = self.cell(Piece {
+                    side: self.stm,
+                    kind: m.piece,
+                });
+                self.place(m.from.raw(), c);
+            }
             MoveKind::Normal
             | MoveKind::Passing(_)
             | MoveKind::CaptureAt(_)

@@ -287,6 +287,9 @@ impl Position {
         if self.sh.t.rules().drops {
             self.drop_moves(out);
         }
+        if self.sh.t.any_in_place() {
+            self.in_place_promotions(out);
+        }
         let r = self.sh.t.rules();
         if (r.passing && !r.passing_when_stuck) || (r.facing_draws && self.royals_facing(me)) {
             out.push(self.pass_move());
@@ -343,6 +346,77 @@ impl Position {
                     out.push(Move { kind, ..m });
                 }
             }
+        }
+    }
+
+    /// Under `promote ..., in place`: each piece of the side to move that stands where such a
+    /// clause lets it promote (in the zone, or anywhere as the last of its kind under
+    /// `anywhere when last`) may turn into each choice where it stands, or go as that choice
+    /// to an empty square the choice could move to from there.
+    #[cold]
+    #[inline(never)]
+    fn in_place_promotions(&self, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let mut reach = Vec::new();
+        for &s in &self.plist[me.index()] {
+            let from = Square::at(s);
+            let kind = self.cell_kind(self.board[s as usize]);
+            let clauses = t.in_place_promotions(kind, me);
+            if clauses.is_empty() {
+                continue;
+            }
+            let last = || {
+                self.plist[me.index()]
+                    .iter()
+                    .filter(|&&o| self.cell_kind(self.board[o as usize]) == kind)
+                    .count()
+                    == 1
+            };
+            let first = out.len();
+            for c in clauses {
+                if !(c.zone.contains(from) || (c.anywhere_when_last && last())) {
+                    continue;
+                }
+                for &choice in &c.choices {
+                    if c.only_captured && !self.may_gain(choice) {
+                        continue;
+                    }
+                    reach.clear();
+                    self.moves_as(from, choice, &mut reach);
+                    let targets = std::iter::once(from).chain(
+                        reach
+                            .iter()
+                            .filter(|r| {
+                                matches!(r.kind, MoveKind::Normal | MoveKind::Passing(_))
+                                    && self.board[r.to.index()] == 0
+                            })
+                            .map(|r| r.to),
+                    );
+                    for to in targets {
+                        let m = Move {
+                            piece: kind,
+                            from,
+                            to,
+                            promotion: Some(choice),
+                            kind: MoveKind::Promote,
+                            wall: None,
+                        };
+                        if !out[first..].contains(&m) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The moves a piece of `kind` of the side to move would have on `from`, where another
+    /// of its pieces stands.
+    fn moves_as(&self, from: Square, kind: PieceKind, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        for path in t.paths(kind, self.stm, from) {
+            self.walk_path(from, kind, path, path.flags(), out);
         }
     }
 
@@ -436,7 +510,10 @@ impl Position {
             if self.in_hand(me, kind) == 0 && !rules.unlimited {
                 continue;
             }
-            let limited = rules.only_flipping || rules.only_next_to_own || rules.first_in.is_some();
+            let limited = rules.only_flipping
+                || rules.only_next_to_own
+                || rules.first_in.is_some()
+                || !t.colour_bound().is_empty();
             let limit = t.variant().piece(kind).drops.max_per_file;
             let mut full_files = vec![false; g.width as usize];
             if let Some(max) = limit {
@@ -478,14 +555,21 @@ impl Position {
         }
     }
 
-    /// Under `drop only where it flips`, `only next to own pieces` or `first in ZONE`: whether
-    /// `kind` may be dropped on the empty square `sq`.
+    /// Under `drop only where it flips`, `only next to own pieces`, `first in ZONE` or a kind
+    /// `on both colours`: whether `kind` may be dropped on the empty square `sq`.
     #[cold]
     fn drop_allowed(&self, kind: PieceKind, sq: Square) -> bool {
         let t = &self.sh.t;
         let g = t.geometry();
         let me = self.stm;
         let rules = &t.variant().piece(kind).drops;
+        if !t
+            .colour_bound()
+            .iter()
+            .all(|&bound| self.colours_stay_open(bound, kind, sq))
+        {
+            return false;
+        }
         if let Some(z) = rules.first_in {
             let zone = t.zone(z, me);
             if zone.iter().any(|s| self.board[s.index()] == 0) {
@@ -505,6 +589,34 @@ impl Position {
             return false;
         }
         !rules.only_flipping || !self.flips(sq, me).is_empty()
+    }
+
+    /// Under `drop on both colours` for `bound`: whether a drop of `kind` on `sq` still lets
+    /// the side's pieces of kind `bound` (on the board and in hand) stand half on each colour
+    /// of square. A piece of that kind may not make one colour hold more than half of them
+    /// (rounded up); another piece may not take a square that those still in hand need.
+    fn colours_stay_open(&self, bound: PieceKind, kind: PieceKind, sq: Square) -> bool {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        let me = self.stm;
+        let colour = |s: Square| (g.file(s) + g.rank(s)) % 2;
+        let mut placed = [0usize; 2];
+        for &s in &self.plist[me.index()] {
+            if self.cell_kind(self.board[s as usize]) == bound {
+                placed[colour(Square::at(s)) as usize] += 1;
+            }
+        }
+        let total = placed[0] + placed[1] + usize::from(self.in_hand(me, bound));
+        if kind == bound {
+            return placed[colour(sq) as usize] < total.div_ceil(2);
+        }
+        let mut open = placed;
+        for s in t.drop_squares(bound, me).iter() {
+            if s != sq && self.board[s.index()] == 0 {
+                open[colour(s) as usize] += 1;
+            }
+        }
+        open.iter().all(|&n| n >= total / 2)
     }
 
     /// The enemy pieces a move of `side` that reaches `to` turns to its side under `moves flip
@@ -572,6 +684,9 @@ impl Position {
     /// Whether a pseudo-legal move is legal.
     #[inline]
     pub(crate) fn is_legal_pseudo(&mut self, m: Move) -> bool {
+        if m.kind == MoveKind::Promote && self.in_place_refused(m) {
+            return false;
+        }
         let r = self.sh.t.rules();
         if r.plain_legality && m.kind != MoveKind::Drop {
             if !r.guards_royals() {
@@ -584,6 +699,35 @@ impl Position {
             return ok;
         }
         self.is_legal_ruled(m)
+    }
+
+    /// Whether a promotion made in place is refused by `not attacking`: the new piece attacks
+    /// an enemy piece where it ends, or the move leaves an enemy royal attacked.
+    #[cold]
+    #[inline(never)]
+    fn in_place_refused(&mut self, m: Move) -> bool {
+        let sh = std::sync::Arc::clone(&self.sh);
+        let t = &sh.t;
+        let me = self.stm;
+        let quiet = t
+            .in_place_promotions(m.piece, me)
+            .iter()
+            .any(|c| c.not_attacking && m.promotion.is_some_and(|k| c.choices.contains(&k)));
+        if !quiet {
+            return false;
+        }
+        self.make(m);
+        let enemies: Vec<Side> = Side::all(t.sides())
+            .filter(|&s| s != me && !t.partners(s, me))
+            .collect();
+        let refused = enemies.iter().any(|&s| {
+            self.royal_attacked(s)
+                || self.plist[s.index()]
+                    .iter()
+                    .any(|&e| self.attacks_from(m.to, me, Square::at(e)))
+        });
+        self.unmake();
+        refused
     }
 
     /// [`Position::is_legal_pseudo`] where more than the royals' safety decides.
@@ -681,6 +825,9 @@ impl Position {
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         self.unforced_moves_into(out);
         self.keep_compulsory_drops(out);
+        if self.tables().rules().must_drop && out.iter().any(Move::is_drop) {
+            out.retain(Move::is_drop);
+        }
         if self.tables().rules().must_capture && out.iter().any(|m| self.captures(m)) {
             out.retain(|m| self.captures(m));
         }
@@ -783,9 +930,11 @@ impl Position {
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) => {
                 self.board[m.to.raw() as usize] != 0
             }
-            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::CastleGate(..) | MoveKind::Pass => {
-                false
-            }
+            MoveKind::Drop
+            | MoveKind::Castle(_)
+            | MoveKind::CastleGate(..)
+            | MoveKind::Pass
+            | MoveKind::Promote => false,
         }
     }
 
@@ -798,6 +947,16 @@ impl Position {
         self.pseudo_moves(out);
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
+        if t.any_in_place() {
+            let mut i = 0;
+            while i < out.len() {
+                if out[i].kind == MoveKind::Promote && self.in_place_refused(out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
         if !t.rules().guards_royals() {
             return;
         }

@@ -25,6 +25,9 @@ pub enum MoveKind {
     /// A castling, then a piece of this kind from hand placed on the king's start square
     /// (`false`) or the partner's (`true`).
     CastleGate(CastlingId, PieceKind, bool),
+    /// The piece becomes `promotion` and goes to the empty square `to`, or stays where it is
+    /// (`to == from`): a promotion that is a move of its own (`promote ..., in place`).
+    Promote,
     /// Nothing moves: the side passes its turn (`passing allowed`). `from` and `to` are the
     /// square of its first royal (the first square without one), as Fairy-Stockfish writes a
     /// pass (`e2e2`).
@@ -104,9 +107,11 @@ impl Move {
                 Some(self.to)
             }
             MoveKind::CaptureAt(sq) => Some(sq),
-            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::CastleGate(..) | MoveKind::Pass => {
-                None
-            }
+            MoveKind::Drop
+            | MoveKind::Castle(_)
+            | MoveKind::CastleGate(..)
+            | MoveKind::Pass
+            | MoveKind::Promote => None,
         }
     }
 

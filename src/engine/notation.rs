@@ -299,6 +299,18 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     if !pawn {
         s.push_str(&letter);
     }
+    if m.kind == MoveKind::Promote {
+        // Where it stands, then where it goes if it moves (`g7=F`, `g7f6=F`).
+        s.push_str(&g.name(m.from).to_string());
+        if m.to != m.from {
+            s.push_str(&g.name(m.to).to_string());
+        }
+        if let Some(k) = m.promotion {
+            s.push('=');
+            s.push_str(&t.variant().piece(k).letter.without_tilde().to_string());
+        }
+        return s;
+    }
     let rivals: Vec<&Move> = legal
         .iter()
         .filter(|o| {
@@ -868,6 +880,7 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::Gate(_) => "gating",
             MoveKind::CastleGate(..) => "castling with gating",
             MoveKind::Pass => "pass",
+            MoveKind::Promote => "promotion in place",
         },
         wall: m.wall.map(|w| g.name(w).to_string()),
     }

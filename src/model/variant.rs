@@ -740,8 +740,17 @@ pub struct Promotion {
     /// Only a move that captures promotes (Micro Shogi).
     pub when_capturing: bool,
     /// A choice is open only while the side has fewer of that piece on the board than the
-    /// setup gives it (Grand Chess: promotion to captured pieces).
+    /// setup gives it, on the board and in hand (Grand Chess: promotion to captured pieces).
     pub only_captured: bool,
+    /// Promotion is a move of its own, made standing in the zone (Sittuyin): the piece turns
+    /// where it stands, or goes as the new kind to an empty square it could move to. Moves
+    /// into the zone do not promote under such a clause.
+    pub in_place: bool,
+    /// With `in_place`: the new piece may not attack an enemy piece where it ends, nor the
+    /// move give check.
+    pub not_attacking: bool,
+    /// With `in_place`: the side's last piece of the kind promotes outside the zone too.
+    pub anywhere_when_last: bool,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
 }
@@ -773,6 +782,12 @@ pub struct DropRules {
     pub first_in: Option<ZoneId>,
     /// From a supply that never runs out: a drop takes nothing from the hand.
     pub unlimited: bool,
+    /// The side's pieces of this kind end on squares of both colours: no drop puts more than
+    /// half of them (rounded up) on one colour, nor leaves too few empty drop squares of a
+    /// colour for those still in hand.
+    pub both_colours: bool,
+    /// A dropped piece counts as never moved, for castling and first-move patterns.
+    pub unmoved: bool,
 }
 
 /// A kind of piece.
@@ -934,6 +949,8 @@ pub struct Rules {
     pub royal_guard: RoyalGuard,
     /// A side that can capture must capture.
     pub must_capture: bool,
+    /// `must drop`: a side that holds pieces in hand and can drop one must drop.
+    pub must_drop: bool,
     /// `captures explode`: a capture also removes the capturing piece and the pieces one king
     /// step around the capture square.
     pub explosions: bool,

@@ -882,6 +882,7 @@ fn promoted_from(t: &Tables, kind: PieceKind, in_play: &[bool]) -> Vec<PieceKind
         .filter(|&k| {
             t.promotions(k, Side::FIRST)
                 .iter()
+                .chain(t.in_place_promotions(k, Side::FIRST))
                 .any(|c| c.choices.contains(&kind))
         })
         .collect()
@@ -889,8 +890,10 @@ fn promoted_from(t: &Tables, kind: PieceKind, in_play: &[bool]) -> Vec<PieceKind
 
 /// What a promotion clause needs, as a phrase: "on a move into, within or out of the
 /// promotion zone".
-fn promotion_where(t: &Tables, zone_id: ZoneId, from_too: bool) -> String {
-    if from_too {
+fn promotion_where(t: &Tables, zone_id: ZoneId, from_too: bool, in_place: bool) -> String {
+    if in_place {
+        format!("by a move of its own, standing in {}", zone(t, zone_id))
+    } else if from_too {
         format!("on a move that ends in or starts from {}", zone(t, zone_id))
     } else {
         format!("on a move that ends in {}", zone(t, zone_id))
@@ -1039,8 +1042,20 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
                 "may promote"
             },
             pieces_list(t, &pr.choices),
-            promotion_where(t, pr.zone, pr.from_zone_too)
+            promotion_where(t, pr.zone, pr.from_zone_too, pr.in_place)
         );
+        if pr.anywhere_when_last {
+            text.push_str(" (anywhere when it is its side's last)");
+        }
+        if pr.in_place {
+            text.push_str(
+                ": it turns where it stands, or goes as the new piece to an empty square that \
+                 piece could move to",
+            );
+        }
+        if pr.not_attacking {
+            text.push_str(", where the new piece attacks no enemy piece and gives no check");
+        }
         if pr.when_capturing {
             text.push_str(", when it captures");
         }
@@ -1049,6 +1064,7 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         }
         let zone_set = t.variant().zones()[pr.zone.index()].squares[0];
         if !pr.forced
+            && !pr.in_place
             && !t
                 .dead_squares(kind, Side::FIRST)
                 .intersection(&zone_set)
@@ -1130,6 +1146,35 @@ fn drop_sentence(t: &Tables, kind: PieceKind) -> String {
     text.push('.');
     if d.compulsory {
         text.push_str(" While one is in hand, it must be dropped before anything else moves.");
+    }
+    let mut limits = Vec::new();
+    if d.unlimited {
+        limits.push("Its supply never runs out.".to_string());
+    }
+    if let Some(z) = d.first_in {
+        limits.push(format!(
+            "While a square of {} is empty, it goes there.",
+            zone(t, z)
+        ));
+    }
+    if d.only_next_to_own {
+        limits.push("It is dropped only next to one of its side's pieces.".into());
+    }
+    if d.only_flipping {
+        limits.push("It is dropped only where it turns an enemy piece over.".into());
+    }
+    if d.both_colours {
+        limits.push(format!(
+            "Its side's {} end on squares of both colours.",
+            plural(&piece(t, kind))
+        ));
+    }
+    if d.unmoved {
+        limits.push("Dropped, it counts as never moved (for castling).".into());
+    }
+    for l in limits {
+        text.push(' ');
+        text.push_str(&l);
     }
     text
 }
@@ -1341,8 +1386,8 @@ pub fn used_zones(t: &Tables) -> Vec<ZoneId> {
 }
 
 /// Where a promotion clause applies: its zone, whether starting there counts, whether it is
-/// forced.
-type PromotionPlace = (ZoneId, bool, bool);
+/// forced, whether it is made in place.
+type PromotionPlace = (ZoneId, bool, bool, bool);
 
 /// The game's rules in words, as the tables compiled them (the options in force).
 pub fn game_prose(t: &Tables) -> GameProse {
@@ -1516,6 +1561,37 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             "After {n} plies in a row without a capture, drop, promotion{moves}, the game is drawn."
         ));
     }
+    if r.full_board_draws {
+        ending.push("The game is drawn when the board is full.".into());
+    }
+    if let Some(adds) = &r.counting {
+        let mut text = "A game the rules end drawn is won by the side whose pieces on the board \
+                        are worth more"
+            .to_string();
+        let bonus: Vec<String> = adds
+            .iter()
+            .enumerate()
+            .filter(|(_, &a)| a != 0.0)
+            .map(|(s, a)| format!("{} adds {a}", v.sides()[s].name))
+            .collect();
+        if !bonus.is_empty() {
+            text.push_str(&format!(" ({})", list(&bonus, "and")));
+        }
+        text.push_str("; equal totals draw.");
+        ending.push(text);
+    }
+    if let Some((side, verdict)) = r.draw_odds {
+        ending.push(format!(
+            "A game the rules end drawn {} for {}.",
+            verdict_verb(verdict),
+            v.sides()[side.index()].name
+        ));
+    }
+    if r.mating_drops_lose {
+        ending.push(
+            "A drop that may not give checkmate may still do so, and its side then loses.".into(),
+        );
+    }
 
     let mut play = Vec::new();
     for f in rules.facing.iter().filter(|f| t.guards_hold(&f.options)) {
@@ -1539,6 +1615,70 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     }
     if r.must_capture {
         play.push("A side that can capture must capture.".into());
+    }
+    if r.must_drop {
+        play.push("A side that holds pieces in hand and can drop one must drop.".into());
+    }
+    match r.flip {
+        Some(crate::model::Flip::Enclosed) => play.push(
+            "After a move, the enemy pieces enclosed in a line between the square it reached and \
+             one of the mover's pieces turn to the mover's side."
+                .into(),
+        ),
+        Some(crate::model::Flip::Adjacent) => play.push(
+            "After a move, the enemy pieces next to the square it reached turn to the mover's \
+             side."
+                .into(),
+        ),
+        None => {}
+    }
+    if r.passing {
+        play.push(if r.passing_when_stuck {
+            "A side with no other move passes; two passes in a row draw the game.".into()
+        } else {
+            "A side not in check may pass instead of moving; two passes in a row draw the game."
+                .into()
+        });
+    }
+    if r.leave_walls {
+        play.push(
+            "The square a piece moves from becomes a wall for the rest of the game: no piece \
+             may stop on it or pass it."
+                .into(),
+        );
+    }
+    if !r.petrify.is_empty() {
+        let kinds: Vec<String> = (0..t.kinds())
+            .map(PieceKind::nth)
+            .filter(|&k| r.petrify.contains(k))
+            .map(|k| piece(t, k))
+            .collect();
+        play.push(format!(
+            "A {} that captures turns to stone: its square becomes a wall.",
+            list(&kinds, "or")
+        ));
+    }
+    if let Some(w) = r.wall_placing {
+        let mut text = if w.moving {
+            "Every move ends with the wall moved to an empty square".to_string()
+        } else {
+            "Every move ends with a wall built on an empty square".to_string()
+        };
+        if let Some(z) = w.zone {
+            text.push_str(&format!(" of {}", zone(t, z)));
+        }
+        if w.reach {
+            text.push_str(" that the piece just moved could move to");
+        }
+        text.push('.');
+        play.push(text);
+    }
+    if let Some(z) = r.gating {
+        play.push(format!(
+            "A piece leaving its start square in {} for the first time may leave a piece from \
+             its side's hand there.",
+            zone(t, z)
+        ));
     }
     if r.explosions {
         play.push(
@@ -1588,11 +1728,12 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             let choices: Vec<String> = pr.choices.iter().map(|&k| piece(t, k)).collect();
             let item = format!("{} to {}", piece(t, kind), list(&choices, "or"));
             let zone_set = v.zones()[pr.zone.index()].squares[0];
-            let stuck = !t
-                .dead_squares(kind, Side::FIRST)
-                .intersection(&zone_set)
-                .is_empty();
-            let key = (pr.zone, pr.from_zone_too, pr.forced);
+            let stuck = !pr.in_place
+                && !t
+                    .dead_squares(kind, Side::FIRST)
+                    .intersection(&zone_set)
+                    .is_empty();
+            let key = (pr.zone, pr.from_zone_too, pr.forced, pr.in_place);
             match by_place.iter_mut().find(|(k, _, _)| *k == key) {
                 Some((_, items, any_stuck)) => {
                     items.push(item);
@@ -1602,10 +1743,10 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             }
         }
     }
-    for ((z, from_too, forced), items, stuck) in by_place {
+    for ((z, from_too, forced, in_place), items, stuck) in by_place {
         promotions.push(format!(
             "{} ({}), {}: {}.",
-            capitalise(&promotion_where(t, z, from_too)),
+            capitalise(&promotion_where(t, z, from_too, in_place)),
             zone_squares(t, z),
             match (forced, stuck) {
                 (true, _) => "a piece must promote",

@@ -784,6 +784,12 @@ pub struct PromoteClause {
     pub when_capturing: Option<Span>,
     /// Where `, only to captured` was written, if it was.
     pub only_captured: Option<Span>,
+    /// Where `, in place` was written, if it was.
+    pub in_place: Option<Span>,
+    /// Where `, not attacking` was written, if it was.
+    pub not_attacking: Option<Span>,
+    /// Where `, anywhere when last` was written, if it was.
+    pub when_last: Option<Span>,
     /// Trailing option guards.
     pub guards: Vec<OptionGuard>,
     /// The whole clause.
@@ -817,6 +823,10 @@ pub enum DropKind {
     FirstIn(Ident),
     /// `drop unlimited`.
     Unlimited,
+    /// `drop on both colours`.
+    BothColours,
+    /// `drop counts as unmoved`.
+    Unmoved,
 }
 
 /// `drop ...`.
@@ -895,6 +905,8 @@ pub enum Rule {
     Checkmate(Option<Spanned<Verdict>>, RoyalGuard),
     /// `must capture`.
     MustCapture,
+    /// `must drop`.
+    MustDrop,
     /// `captures explode`.
     Explosions,
     /// `moves leave walls`.

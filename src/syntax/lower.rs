@@ -1034,6 +1034,9 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
         forced: None,
         when_capturing: None,
         only_captured: None,
+        in_place: None,
+        not_attacking: None,
+        when_last: None,
         guards: Vec::new(),
         span: whole,
     };
@@ -1046,6 +1049,9 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
             Rule::forced => clause.forced = Some(span(&part)),
             Rule::when_capturing => clause.when_capturing = Some(span(&part)),
             Rule::only_captured => clause.only_captured = Some(span(&part)),
+            Rule::in_place => clause.in_place = Some(span(&part)),
+            Rule::not_attacking => clause.not_attacking = Some(span(&part)),
+            Rule::when_last => clause.when_last = Some(span(&part)),
             Rule::option_guard => clause.guards.push(option_guard(part)),
             r => unreachable!("promote_clause: unexpected {r:?}"),
         }
@@ -1096,6 +1102,8 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         Rule::drop_flipping => ast::DropKind::Flipping,
         Rule::drop_next_to_own => ast::DropKind::NextToOwn,
         Rule::drop_unlimited => ast::DropKind::Unlimited,
+        Rule::drop_both_colours => ast::DropKind::BothColours,
+        Rule::drop_unmoved => ast::DropKind::Unmoved,
         Rule::drop_first_in => ast::DropKind::FirstIn(spanned_str(
             &zone.expect("grammar: drop_first_in names a zone"),
         )),
@@ -1226,6 +1234,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
             ast::Rule::Checkmate(v, guard)
         }
         Rule::must_capture_rule => ast::Rule::MustCapture,
+        Rule::must_drop_rule => ast::Rule::MustDrop,
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
         Rule::passing_rule => ast::Rule::Passing(inner_has(&inner_rules, Rule::kw_stuck)),

@@ -1340,3 +1340,148 @@ setup
     pos.undo_move();
     assert_eq!((pos.fen(), pos.hash()), (start.fen(), start.hash()));
 }
+
+/// A small placement game: pieces placed on the home rank before play, bishops on both
+/// colours, a king and rook placed on their squares may castle.
+const PLACING: &str = r#"
+variant "Placing"
+board 6 x 3
+sides white north, black south
+zone home = rank 1, mirrored
+piece King K royal
+  move step any
+  drop in home
+  drop counts as unmoved
+piece Bishop B value 3
+  move slide diagonal
+  drop in home
+  drop on both colours
+piece Rook R value 5
+  move slide orthogonal
+  drop in home
+  drop counts as unmoved
+piece Pawn P value 1
+  move step forward, move-only
+castling King c1 to e1 with Rook f1 to d1, mirrored
+rules
+  checkmate
+  drops without captures
+  must drop
+setup "6/6/1P4[KBBRkbbr]"
+"#;
+
+#[test]
+fn a_side_that_can_drop_must_and_bishops_end_on_both_colours() {
+    let start = compiled(PLACING);
+    // The pawn waits while a piece can be placed.
+    let moves = all_coords(&start);
+    assert!(moves.iter().all(|m| m.contains('@')), "{moves:?}");
+    assert!(moves.contains(&"B@a1".to_string()) && moves.contains(&"R@f1".to_string()));
+    // With the home rank full, the piece in hand waits and the others move.
+    let full = start.with_fen("2k3/1P4/KRRRRR[B] w - - 0 1").unwrap();
+    let moves = all_coords(&full);
+    assert!(!moves.iter().any(|m| m.contains('@')), "{moves:?}");
+    assert!(moves.contains(&"b2b3".to_string()), "{moves:?}");
+    // A bishop on a1 (dark): the second goes on a light square only.
+    let one = start.with_fen("6/1P4/B5[BKRk] w - - 0 1").unwrap();
+    let bishops: Vec<String> = all_coords(&one)
+        .into_iter()
+        .filter(|m| m.starts_with("B@"))
+        .collect();
+    assert_eq!(bishops, ["B@b1", "B@d1", "B@f1"]);
+    // Two bishops in hand and one dark square left (e1): no other piece may take it.
+    let tight = start.with_fen("6/6/KRR3[BBRk] w - - 0 1").unwrap();
+    let rooks: Vec<String> = all_coords(&tight)
+        .into_iter()
+        .filter(|m| m.starts_with("R@"))
+        .collect();
+    assert_eq!(rooks, ["R@d1", "R@f1"]);
+}
+
+#[test]
+fn a_king_placed_on_its_square_castles_with_a_rook_already_there() {
+    let start = compiled(PLACING);
+    let before = start.with_fen("2k3/6/5R[K] w - - 0 1").unwrap();
+    let mut pos = before.clone();
+    pos.play(notation::parse_move(&pos, "K@c1").unwrap());
+    pos.play(notation::parse_move(&pos, "c3b3").unwrap());
+    assert!(
+        coords_from(&pos, "c1").contains(&"c1e1".to_string()),
+        "{}",
+        pos.fen()
+    );
+    pos.undo_move();
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (before.fen(), before.hash()));
+    // Placed elsewhere, it has no castling.
+    let mut off = before.clone();
+    off.play(notation::parse_move(&off, "K@b1").unwrap());
+    off.play(notation::parse_move(&off, "c3b3").unwrap());
+    assert!(!coords_from(&off, "b1").iter().any(|m| m == "b1d1"));
+}
+
+/// Pawns that promote by a move of their own, standing on the far rank, or anywhere as the
+/// last pawn: in place or one step as the general, which may attack nothing.
+const STANDING: &str = r#"
+variant "Standing"
+board 5 x 5
+sides white north, black south
+zone far = rank 4 rank 5, mirrored
+piece King K royal
+  move step any
+piece General F value 1.5
+  move step diagonal
+piece Rook R value 5
+  move slide orthogonal
+piece Pawn P value 1
+  move step forward, move-only
+  promote to General in far, only to captured, in place, not attacking, anywhere when last
+rules
+  checkmate
+setup "k4/5/5/P1P2/K3F"
+"#;
+
+/// The in-place promotions of a position, in coordinate notation, sorted.
+fn promotions_in_place(pos: &Position) -> Vec<String> {
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.kind == rulebook::engine::MoveKind::Promote)
+        .map(|m| notation::coord(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_pawn_promotes_standing_only_while_its_general_is_lost() {
+    let start = compiled(STANDING);
+    // The general stands: no promotion.
+    assert!(promotions_in_place(&start).is_empty());
+    // Lost: a pawn on the far ranks turns where it stands or steps diagonally to an empty
+    // square; the one on the first rank may not, while it has a partner.
+    let lost = start.with_fen("k4/P4/5/5/K1P2 w - - 0 1").unwrap();
+    assert_eq!(promotions_in_place(&lost), ["a4a4f", "a4b3f", "a4b5f"]);
+    // Moving into the zone promotes nothing.
+    assert_eq!(coords_from(&lost, "c1"), ["c1c2"]);
+    // The last pawn promotes anywhere.
+    let alone = start.with_fen("k4/5/5/5/K1P2 w - - 0 1").unwrap();
+    assert_eq!(promotions_in_place(&alone), ["c1b2f", "c1c1f", "c1d2f"]);
+    // The general may not attack an enemy piece where it ends, nor give check: from d4 it
+    // would attack the rook on e3, from b4 the king on a5.
+    let near = start.with_fen("k1P2/P4/4r/5/K4 w - - 0 1").unwrap();
+    assert_eq!(
+        promotions_in_place(&near),
+        ["a4a4f", "a4b3f", "a4b5f", "c5c5f"]
+    );
+    // The notation: `c5=F` in place, `a4b3=F` with a step; both read back.
+    let stay = notation::parse_move(&near, "c5=F").unwrap();
+    assert_eq!(notation::san(&near, &stay), "c5=F");
+    let mut pos = near.clone();
+    let m = notation::parse_move(&pos, "a4b3=F").unwrap();
+    assert_eq!(notation::san(&pos, &m), "a4b3=F");
+    pos.play(m);
+    assert!(pos.fen().starts_with("k1P2/5/1F2r/5/K4 b"), "{}", pos.fen());
+    pos.undo_move();
+    assert_eq!((pos.fen(), pos.hash()), (near.fen(), near.hash()));
+}

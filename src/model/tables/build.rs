@@ -46,7 +46,8 @@ pub(super) fn build(variant: Variant, options: Vec<bool>) -> Result<Tables, Comp
 
 /// What each kind is besides its moves; `dead` are the squares where it would have none.
 fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> PieceTable {
-    let (promotions, promotion_index) = promotions(variant, options);
+    let (promotions, promotion_index) = promotion_tables(variant, options, false);
+    let (in_place, in_place_index) = promotion_tables(variant, options, true);
     let drop_squares = drop_squares(variant, &dead);
     let pieces = variant.pieces();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
@@ -55,6 +56,9 @@ fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> Pie
         promotes_on_capture: promotions.iter().any(|p| p.when_capturing),
         promotions,
         promotion_index,
+        any_in_place: !in_place.is_empty(),
+        in_place,
+        in_place_index,
         dead,
         drop_squares,
         royal: pieces.iter().map(|p| p.royal).collect(),
@@ -78,6 +82,10 @@ fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> Pie
             .map(PieceKind::nth)
             .filter(|&k| variant.piece(k).drops.compulsory)
             .collect(),
+        colour_bound: (0..pieces.len())
+            .map(PieceKind::nth)
+            .filter(|&k| variant.piece(k).drops.both_colours)
+            .collect(),
     }
 }
 
@@ -89,6 +97,10 @@ fn start(variant: &Variant, options: &[bool]) -> Start {
     let mut setup_counts = vec![0u16; pieces.len() * sides];
     for p in &setup {
         setup_counts[p.piece.index() * sides + p.side.index()] += 1;
+    }
+    // Pieces in hand at the start are the side's too (Sittuyin's met, dropped first).
+    for &(side, kind) in variant.hand_for(options) {
+        setup_counts[kind.index() * sides + side.index()] += 1;
     }
     let mut teams = [0; MAX_SIDES];
     for (slot, team) in teams.iter_mut().zip(variant.teams_for(options)) {
@@ -1014,8 +1026,13 @@ fn reached_count(reached: &[u16]) -> u32 {
     u32::try_from(reached.len()).expect("fewer squares reached than pool entries")
 }
 
-/// The `promote to` clauses in force, grouped by (kind, side).
-fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<(u32, u32)>) {
+/// The `promote to` clauses in force, grouped by (kind, side): those made in place, or the
+/// others.
+fn promotion_tables(
+    variant: &Variant,
+    options: &[bool],
+    in_place: bool,
+) -> (Vec<PromotionTable>, Vec<(u32, u32)>) {
     let sides = variant.sides().len();
     let mut tables = Vec::new();
     let mut index = Vec::with_capacity(variant.pieces().len() * sides);
@@ -1029,7 +1046,7 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
             for p in piece
                 .promotions
                 .iter()
-                .filter(|p| guards_hold(options, &p.options))
+                .filter(|p| guards_hold(options, &p.options) && p.in_place == in_place)
             {
                 tables.push(PromotionTable {
                     zone: variant.zones()[p.zone.index()].squares[s],
@@ -1037,6 +1054,8 @@ fn promotions(variant: &Variant, options: &[bool]) -> (Vec<PromotionTable>, Vec<
                     forced: p.forced,
                     when_capturing: p.when_capturing,
                     only_captured: p.only_captured,
+                    not_attacking: p.not_attacking,
+                    anywhere_when_last: p.anywhere_when_last,
                     choices: p.choices.clone(),
                 });
             }
@@ -1147,6 +1166,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         checkmated: rules.checkmated,
         royal_guard: rules.royal_guard,
         must_capture: rules.must_capture,
+        must_drop: rules.must_drop,
         explosions: rules.explosions,
         leave_walls: rules.leave_walls,
         passing: rules.passing,

@@ -413,6 +413,10 @@ pub struct PromotionTable {
     pub when_capturing: bool,
     /// A choice is open only while the side has fewer of it than the setup gives it.
     pub only_captured: bool,
+    /// Made in place: the new piece may not attack an enemy piece, nor the move give check.
+    pub not_attacking: bool,
+    /// Made in place: the side's last piece of the kind promotes outside the zone too.
+    pub anywhere_when_last: bool,
     /// What the piece may become.
     pub choices: Vec<PieceKind>,
 }
@@ -508,6 +512,8 @@ pub struct RuleTable {
     pub royal_guard: RoyalGuard,
     /// A side that can capture must.
     pub must_capture: bool,
+    /// A side that can drop must.
+    pub must_drop: bool,
     /// Captures explode.
     pub explosions: bool,
     /// The square a piece moves from becomes a wall; a position may hold walls.
@@ -744,6 +750,10 @@ pub(super) struct PieceTable {
     /// `promote to` clauses, grouped by (kind, side).
     promotions: Vec<PromotionTable>,
     promotion_index: Vec<(u32, u32)>,
+    /// The clauses whose promotion is a move of its own (`, in place`), as `promotions`.
+    in_place: Vec<PromotionTable>,
+    in_place_index: Vec<(u32, u32)>,
+    any_in_place: bool,
     /// Squares where the piece would have no move, per (kind, side).
     dead: Vec<SquareSet>,
     /// Squares a piece may be dropped on, per (kind, side), before per-file and mate rules.
@@ -761,6 +771,8 @@ pub(super) struct PieceTable {
     aimers: Vec<bool>,
     /// Kinds whose drop is compulsory while one is in hand.
     compulsory_drops: Vec<PieceKind>,
+    /// Kinds whose pieces must end on squares of both colours (`drop on both colours`).
+    colour_bound: Vec<PieceKind>,
     /// Whether some promotion clause asks whether the move captures.
     promotes_on_capture: bool,
 }
@@ -1113,6 +1125,12 @@ impl Tables {
         &self.pieces.compulsory_drops
     }
 
+    /// The kinds whose pieces must end on squares of both colours (`drop on both colours`).
+    #[inline]
+    pub fn colour_bound(&self) -> &[PieceKind] {
+        &self.pieces.colour_bound
+    }
+
     /// Whether any path creates en-passant targets.
     #[inline]
     pub fn has_en_passant(&self) -> bool {
@@ -1156,6 +1174,18 @@ impl Tables {
     pub fn may_promote(&self, kind: PieceKind, side: Side) -> bool {
         let (a, b) = self.pieces.promotion_index[self.ks(kind, side)];
         a != b
+    }
+
+    /// Whether some piece promotes by a move of its own (`, in place`).
+    #[inline]
+    pub fn any_in_place(&self) -> bool {
+        self.pieces.any_in_place
+    }
+
+    /// The `, in place` promotion clauses of `kind` for `side`.
+    pub fn in_place_promotions(&self, kind: PieceKind, side: Side) -> &[PromotionTable] {
+        let (a, b) = self.pieces.in_place_index[self.ks(kind, side)];
+        &self.pieces.in_place[a as usize..b as usize]
     }
 
     /// What a move of `kind` for `side` from `from` to `to` (a capture if `captures`) may
