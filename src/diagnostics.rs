@@ -1151,6 +1151,18 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `capturing on the way` on a pattern that is not two steps.
+    #[error("`capturing on the way` needs a pattern of two steps")]
+    #[diagnostic(
+        code(rulebook::pattern::on_the_way),
+        help("write it after two `step` (or `leap`) legs joined by `then`, as a lion's double move: `step any then step any, capturing on the way`; a shot does not move, so it has no way to capture on")
+    )]
+    OnTheWayLegs {
+        /// The modifier.
+        #[label("on a pattern that is not two steps")]
+        at: SourceSpan,
+    },
+
     /// `continuing after crossing` on something other than one plain slide.
     #[error("`continuing after crossing` needs a pattern of one slide")]
     #[diagnostic(

@@ -605,6 +605,7 @@ fn default_rules() -> Rules {
         passing_when_stuck: false,
         flip: None,
         full_board_draws: false,
+        counter_strike: Vec::new(),
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

@@ -5,9 +5,9 @@ use std::collections::HashSet;
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Immunity, Leg,
-        LegKind, Letter, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion, Rules, Screens,
-        Teleport, Within, ZoneGuard,
+        Arm, Capturable, Confinement, Dirs, DropRules, EntryCondition, Holding, Immunity,
+        KindFilter, Leg, LegKind, Letter, Mode, Owner, Pattern, PieceDef, PieceKind, Promotion,
+        Rules, Screens, Teleport, Within, ZoneGuard,
     },
     syntax::ast::{self, Span},
 };
@@ -28,7 +28,7 @@ const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// A pattern, or a reference to another piece's patterns still to be copied.
 enum Slot {
-    Pattern(Pattern),
+    Pattern(Box<Pattern>),
     /// The piece referred to (if it resolved) and where.
     Like(Option<usize>, Span),
 }
@@ -46,7 +46,7 @@ fn named_vectors(d: ast::NamedDir) -> Vec<(i8, i8)> {
         ast::NamedDir::Sideways => vec![(-1, 0), (1, 0)],
         ast::NamedDir::ForwardDiagonal => vec![(-1, 1), (1, 1)],
         ast::NamedDir::BackwardDiagonal => vec![(-1, -1), (1, -1)],
-        ast::NamedDir::Same | ast::NamedDir::Outward => Vec::new(),
+        ast::NamedDir::Same | ast::NamedDir::Outward | ast::NamedDir::Reverse => Vec::new(),
     }
 }
 
@@ -122,6 +122,8 @@ impl PatternGuards {
             along: None,
             avoiding: Vec::new(),
             screens: None,
+            on_the_way: None,
+            not_protected: None,
         }
     }
 }
@@ -492,6 +494,8 @@ impl Ctx {
             for (word, at) in [
                 ("or from", p.or_from),
                 (", forced", p.forced),
+                (", never forced", p.never_forced),
+                (", when entering", p.when_entering),
                 (", when capturing", p.when_capturing),
             ] {
                 if let Some(at) = at {
@@ -509,6 +513,8 @@ impl Ctx {
             forced: p.forced.is_some(),
             when_capturing: p.when_capturing.is_some(),
             only_captured: p.only_captured.is_some(),
+            never_forced: p.never_forced.is_some(),
+            when_entering: p.when_entering.is_some(),
             in_place: p.in_place.is_some(),
             not_attacking: p.not_attacking.is_some(),
             anywhere_when_last: p.when_last.is_some(),
@@ -526,7 +532,7 @@ impl Ctx {
         let mut pattern = guards.pattern(legs, Mode::Both);
         self.modifiers(&p.modifiers, &mut pattern);
         self.continuing_and_along(p, &mut pattern);
-        vec![Slot::Pattern(pattern)]
+        vec![Slot::Pattern(Box::new(pattern))]
     }
 
     /// A pattern's guards: zones, options, and the unmoved and check states (each at most
@@ -612,7 +618,7 @@ impl Ctx {
                 .map(|(legs, mode)| {
                     let mut pattern = guards.pattern(legs, mode);
                     self.modifiers(&p.modifiers, &mut pattern);
-                    Slot::Pattern(pattern)
+                    Slot::Pattern(Box::new(pattern))
                 })
                 .collect(),
             Err((at, why)) => {
@@ -813,6 +819,27 @@ impl Ctx {
                 }
             }
             ast::Modifier::Avoiding(zone) => pattern.avoiding.extend(self.zone_ref(zone)),
+            ast::Modifier::OnTheWay { except, pieces } => {
+                let two_steps = matches!(
+                    pattern.legs.as_slice(),
+                    [a, b] if [a, b].iter().all(|l| !l.bent && l.kind == LegKind::Step)
+                );
+                if !two_steps || pattern.shot {
+                    self.report(DefinitionError::OnTheWayLegs { at: m.span.into() });
+                } else {
+                    let kinds: Vec<PieceKind> =
+                        pieces.iter().filter_map(|p| self.piece_ref(p)).collect();
+                    pattern.on_the_way = Some(Box::new(KindFilter {
+                        // A bare `capturing on the way` takes any piece.
+                        except: *except || pieces.is_empty(),
+                        kinds,
+                    }));
+                }
+            }
+            ast::Modifier::NotProtected { pieces, afar } => {
+                let kinds = pieces.iter().filter_map(|p| self.piece_ref(p)).collect();
+                pattern.not_protected = Some(Box::new((kinds, *afar)));
+            }
             ast::Modifier::Screens { allowed, pieces } => {
                 if !matches!(pattern.legs.last(), Some(leg) if matches!(leg.kind, LegKind::Hop { .. }))
                 {
@@ -941,12 +968,12 @@ impl Ctx {
         } else {
             self.dirs(leg_index, &arm.dirs)
         };
-        if let (Some(inward), Dirs::Same | Dirs::Outward) = (arm.inward, &dirs) {
+        if let (Some(inward), Dirs::Same | Dirs::Outward | Dirs::Reverse) = (arm.inward, &dirs) {
             self.report(DefinitionError::RelativeMixed {
-                word: if dirs == Dirs::Same {
-                    "same"
-                } else {
-                    "outward"
+                word: match dirs {
+                    Dirs::Same => "same",
+                    Dirs::Reverse => "reverse",
+                    _ => "outward",
                 },
                 at: arm.dirs[0].span().into(),
                 other: inward.into(),
@@ -963,6 +990,7 @@ impl Ctx {
         let relative = dirs.iter().find_map(|d| match d {
             ast::Dir::Named(n) if n.node == ast::NamedDir::Same => Some(("same", n.span)),
             ast::Dir::Named(n) if n.node == ast::NamedDir::Outward => Some(("outward", n.span)),
+            ast::Dir::Named(n) if n.node == ast::NamedDir::Reverse => Some(("reverse", n.span)),
             _ => None,
         });
         if let Some((word, at)) = relative {
@@ -978,10 +1006,10 @@ impl Ctx {
                     other: other.into(),
                 });
             }
-            return if word == "same" {
-                Dirs::Same
-            } else {
-                Dirs::Outward
+            return match word {
+                "same" => Dirs::Same,
+                "reverse" => Dirs::Reverse,
+                _ => Dirs::Outward,
             };
         }
         let mut vectors: Vec<(i8, i8)> = Vec::new();
@@ -1133,7 +1161,7 @@ fn path_bound(legs: &[Leg], longest: u64) -> u64 {
     for (i, leg) in legs.iter().enumerate() {
         let arm_vectors = |a: &Arm| match &a.dirs {
             Dirs::Vectors(v) => v.len() as u64,
-            Dirs::Same => 1,
+            Dirs::Same | Dirs::Reverse => 1,
             Dirs::Outward => 2,
         };
         let mut vectors = leg.arms.iter().map(arm_vectors).max().unwrap_or(1);

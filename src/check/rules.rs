@@ -42,6 +42,7 @@ struct SeenRules {
     wall_placing: Option<Earlier<()>>,
     flip: Option<Earlier<()>>,
     full_board: Option<Earlier<()>>,
+    counter_strike: Option<Earlier<()>>,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -218,6 +219,11 @@ impl Ctx {
                     } else {
                         Flip::Enclosed
                     });
+                }
+            }
+            ast::Rule::CounterStrike(list) => {
+                if self.flag_rule(line, &mut seen.counter_strike, "counter-strike") {
+                    rules.counter_strike = list.iter().filter_map(|p| self.piece_ref(p)).collect();
                 }
             }
             ast::Rule::FullBoard => {

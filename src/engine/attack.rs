@@ -38,7 +38,54 @@ impl Position {
         let kind = self.cell_kind(self.board[from.index()]);
         t.ways(kind, by, from, target)
             .any(|w| self.captures_along(&w, by, from, target))
-            || (t.borrows(kind) && self.borrowed_attack(from, by, target))
+            || (t.special_attacks(kind) && self.special_attack(kind, from, by, target))
+    }
+
+    /// The attacks of [`Position::attacks_from`] that its ways do not hold: borrowed powers,
+    /// and captures after a capture on the way.
+    #[cold]
+    #[inline(never)]
+    fn special_attack(&self, kind: PieceKind, from: Square, by: Side, target: Square) -> bool {
+        let t = &self.sh.t;
+        (t.borrows(kind) && self.borrowed_attack(from, by, target))
+            || (t.bridges(kind) && self.bridge_attack(kind, from, by, target))
+    }
+
+    /// Whether the piece of `kind` of `by` on `from` could capture on `target` after capturing
+    /// on its way (`capturing on the way`); a square next to it that holds a piece it may take
+    /// on the way opens the second step.
+    fn bridge_attack(&self, kind: PieceKind, from: Square, by: Side, target: Square) -> bool {
+        let t = &self.sh.t;
+        t.paths(kind, by, from).iter().any(|path| {
+            let flags = path.flags();
+            if !flags.has(PathFlags::BRIDGE)
+                || !flags.has(PathFlags::CAPTURE)
+                || flags.has(PathFlags::RETURNS)
+                || !self.condition_holds(path.condition(), from)
+            {
+                return false;
+            }
+            let (pre, ray) = t.path_runs(path);
+            let (Some(mid), Some(end)) = (pre.last(), ray.last()) else {
+                return false;
+            };
+            if end.square() != target || !end.can_stop() {
+                return false;
+            }
+            let c = self.board[mid.index()];
+            let tc = self.board[target.index()];
+            c != 0
+                && c != WALL
+                && t.may_capture_on_way(path.target(), self.cell_kind(c), by, self.cell_side(c))
+                && (tc == 0
+                    || (tc != WALL
+                        && t.may_capture(
+                            path.target(),
+                            self.cell_kind(tc),
+                            by,
+                            self.cell_side(tc),
+                        )))
+        })
     }
 
     /// Whether a side other than `owner` attacks `sq` (pieces of a side benched out of the

@@ -14,9 +14,11 @@ use crate::model::{Elimination, Immunity, PathFlags, Route, Side, Square, Tables
 #[inline]
 pub(super) fn touched(t: &Tables, m: &Move) -> Option<(Square, Square)> {
     match m.kind {
-        MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) | MoveKind::Promote => {
-            Some((m.from, m.to))
-        }
+        MoveKind::Normal
+        | MoveKind::Passing(_)
+        | MoveKind::Gate(_)
+        | MoveKind::Promote
+        | MoveKind::Double(_) => Some((m.from, m.to)),
         MoveKind::CaptureAt(victim) => Some((m.from, victim)),
         MoveKind::Shot => Some((m.to, m.to)),
         MoveKind::Drop | MoveKind::Pass => None,
@@ -77,6 +79,7 @@ impl Position {
             out: self.out,
             cleared: u32::MAX,
             wall: u16::MAX,
+            struck: self.struck,
         };
         // Drops and promotions cannot be undone, so no earlier position can come back.
         let mut reset = t.resets_clock(m.piece) || m.promotion.is_some() || m.is_drop();
@@ -108,6 +111,25 @@ impl Position {
                     side: self.stm,
                     kind: m.placed(),
                 });
+                self.place(m.to.raw(), c);
+            }
+            MoveKind::Double(via) => {
+                if self.board[via.index()] != 0 {
+                    self.capture(via.raw());
+                    reset = true;
+                }
+                if m.to != m.from && self.board[m.to.index()] != 0 {
+                    self.capture(m.to.raw());
+                    reset = true;
+                }
+                let c = self.lift(m.from.raw());
+                let c = match m.promotion {
+                    Some(k) => self.cell(Piece {
+                        side: self.stm,
+                        kind: k,
+                    }),
+                    None => c,
+                };
                 self.place(m.to.raw(), c);
             }
             MoveKind::Shot => {
@@ -161,12 +183,21 @@ impl Position {
         if let Some((a, b)) = touched(t, &m) {
             (undo.unmoved_lost, undo.marks_saved) = self.clear_unmoved(a, b);
         }
+        // The piece taken on the way loses its mark too.
+        if let MoveKind::Double(via) = m.kind {
+            if self.unmoved.contains(via) && self.drop_marks(&[via], undo.marks_saved) {
+                undo.marks_saved = true;
+            }
+        }
         if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
             undo.marks_saved = true;
         }
         // Any move may end a castling right that kept a closed gate's mark.
         if t.rules().gating.is_some() && self.close_gates(undo.marks_saved) {
             undo.marks_saved = true;
+        }
+        if !t.rules().counter_strike.is_empty() {
+            self.strike(&m, undo.removed);
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         let mover = self.stm;
@@ -186,6 +217,25 @@ impl Position {
         self.undo.push(undo);
     }
 
+    /// Under `counter-strike`: notes whether `m` (whose captures lie above `removed` on the
+    /// removal stack) took such a piece with a piece of another kind.
+    #[cold]
+    fn strike(&mut self, m: &Move, removed: u32) {
+        let listed = self.sh.t.rules().counter_strike;
+        let struck = if listed.contains(m.piece) {
+            None
+        } else {
+            self.removed[removed as usize..]
+                .iter()
+                .find(|&&(_, c)| listed.contains(self.cell_kind(c)))
+                .map(|&(sq, _)| Square::at(sq))
+        };
+        if struck.is_some() != self.struck.is_some() {
+            self.hash ^= self.sh.keys.struck;
+        }
+        self.struck = struck;
+    }
+
     /// Under `moves leave walls`: a wall on the square the moving piece left, if it is empty
     /// now (a castling partner may have come to it); the square, or `u16::MAX`.
     #[cold]
@@ -195,7 +245,8 @@ impl Position {
             | MoveKind::Passing(_)
             | MoveKind::CaptureAt(_)
             | MoveKind::Gate(_)
-            | MoveKind::Promote => m.from,
+            | MoveKind::Promote
+            | MoveKind::Double(_) => m.from,
             MoveKind::Castle(id) | MoveKind::CastleGate(id, ..) => {
                 self.sh.t.castling(id).rule.king_from
             }
@@ -794,7 +845,8 @@ impl Position {
             MoveKind::Normal
             | MoveKind::Passing(_)
             | MoveKind::CaptureAt(_)
-            | MoveKind::Gate(_) => {
+            | MoveKind::Gate(_)
+            | MoveKind::Double(_) => {
                 let c = self.lift(m.to.raw());
                 let c = if m.promotion.is_some() {
                     self.cell(Piece {
@@ -829,6 +881,7 @@ impl Position {
         }
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.struck = u.struck;
         if u.checked {
             self.checks[self.stm.index()] -= 1;
         }

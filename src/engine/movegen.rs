@@ -107,6 +107,50 @@ impl Position {
                     i += 1;
                 }
             }
+            self.one_pass_per_piece(start, out);
+        }
+    }
+
+    /// A piece that may pass by stepping to an empty square and back has one such move,
+    /// whichever square it steps to: written with the first of them in the order north,
+    /// north-east, east, ... of the board (toward higher ranks first).
+    fn one_pass_per_piece(&self, start: usize, out: &mut Vec<Move>) {
+        let g = self.sh.t.geometry();
+        let pass = |m: &Move| match m.kind {
+            MoveKind::Double(via)
+                if m.to == m.from && m.promotion.is_none() && self.board[via.index()] == 0 =>
+            {
+                let d = (g.file(via) - g.file(m.from), g.rank(via) - g.rank(m.from));
+                const ORDER: [(i32, i32); 8] = [
+                    (0, 1),
+                    (1, 1),
+                    (1, 0),
+                    (1, -1),
+                    (0, -1),
+                    (-1, -1),
+                    (-1, 0),
+                    (-1, 1),
+                ];
+                Some(ORDER.iter().position(|&o| o == d).unwrap_or(8))
+            }
+            _ => None,
+        };
+        let best = out[start..].iter().filter_map(pass).min();
+        if let Some(best) = best {
+            let mut kept = false;
+            let mut i = start;
+            while i < out.len() {
+                match pass(&out[i]) {
+                    Some(k) if k == best && !kept => {
+                        kept = true;
+                        i += 1;
+                    }
+                    Some(_) => {
+                        out.remove(i);
+                    }
+                    None => i += 1,
+                }
+            }
         }
     }
 
@@ -178,6 +222,9 @@ impl Position {
         {
             return;
         }
+        if flags.any(PathFlags::LION) {
+            return self.walk_lion(from, kind, path, flags, out);
+        }
         // Most paths have no target rule and no screen: their loop goes without the
         // per-square test and the screen's state. Written out, so that it does not depend on
         // the optimiser's choice to split the loop (which it once stopped making).
@@ -238,10 +285,125 @@ impl Position {
                     self.cell_side(occupant),
                 )
                 && (!checker_only || self.sole_checker(to))
+                && !(RULED
+                    && self.protected_capture(
+                        target,
+                        &Move {
+                            piece: kind,
+                            from,
+                            to,
+                            promotion: None,
+                            kind: capture,
+                            wall: None,
+                        },
+                    ))
             {
                 self.push_move(out, from, to, kind, capture);
             }
         });
+    }
+
+    /// The moves along a path that captures on the way or comes back to its start (a lion's
+    /// double move, igui and pass): the first leg's square must hold an enemy piece it may
+    /// capture on the way (`capturing on the way`) or be empty; the piece's own square
+    /// counts as empty.
+    #[cold]
+    #[inline(never)]
+    fn walk_lion(
+        &self,
+        from: Square,
+        kind: PieceKind,
+        path: &Path,
+        flags: PathFlags,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let target = path.target();
+        let (pre, ray) = t.path_runs(path);
+        let Some(mid) = pre.last().map(|e| e.square()) else {
+            return;
+        };
+        if flags.has(PathFlags::BRIDGE) {
+            let c = self.board[mid.index()];
+            if c == 0
+                || c == WALL
+                || !t.may_capture_on_way(target, self.cell_kind(c), me, self.cell_side(c))
+            {
+                return;
+            }
+            if pre[..pre.len() - 1]
+                .iter()
+                .any(|e| self.board[e.index()] != 0)
+            {
+                return;
+            }
+        } else if pre.iter().any(|e| self.board[e.index()] != 0) {
+            return;
+        }
+        for e in ray {
+            let to = e.square();
+            let occupant = if to == from {
+                0
+            } else {
+                self.board[to.index()]
+            };
+            if e.can_stop() && (target == 0 || self.may_end_on(target, me, to)) {
+                let m = Move {
+                    piece: kind,
+                    from,
+                    to,
+                    promotion: None,
+                    kind: MoveKind::Double(mid),
+                    wall: None,
+                };
+                if occupant == 0 {
+                    if flags.has(PathFlags::MOVE) {
+                        self.push_move(out, from, to, kind, m.kind);
+                    }
+                } else if flags.has(PathFlags::CAPTURE)
+                    && occupant != WALL
+                    && self.cell_side(occupant) != me
+                    && t.may_capture(
+                        target,
+                        self.cell_kind(occupant),
+                        me,
+                        self.cell_side(occupant),
+                    )
+                    && !self.protected_capture(target, &m)
+                {
+                    self.push_move(out, from, to, kind, m.kind);
+                }
+            }
+            if occupant != 0 {
+                return;
+            }
+        }
+    }
+
+    /// Under `not capturing protected`: whether `m`, which captures on its destination, takes a
+    /// piece of a kind the path's target rule protects where an opponent could capture back
+    /// after the move (with `from afar`, only a piece that was not a king step away).
+    fn protected_capture(&self, target: u16, m: &Move) -> bool {
+        let t = &self.sh.t;
+        if target == 0 {
+            return false;
+        }
+        let (kinds, afar) = t.protected_victims(target);
+        let c = self.board[m.to.index()];
+        if kinds.is_empty() || c == 0 || c == WALL || !kinds.contains(self.cell_kind(c)) {
+            return false;
+        }
+        let g = t.geometry();
+        let near = (g.file(m.from) - g.file(m.to)).abs() <= 1
+            && (g.rank(m.from) - g.rank(m.to)).abs() <= 1;
+        if afar && near {
+            return false;
+        }
+        let me = self.stm;
+        let mut after = self.clone();
+        after.make(*m);
+        after.attacked_by_others(m.to, me)
     }
 
     /// Whether the enemy piece on `sq` is the one piece giving check to the side to move.
@@ -701,6 +863,36 @@ impl Position {
         self.is_legal_ruled(m)
     }
 
+    /// Under `counter-strike`, after such a piece was taken by another kind: no piece of
+    /// another kind may take one now, on its destination or on its way.
+    #[cold]
+    #[inline(never)]
+    fn keep_counter_strikes(&self, out: &mut Vec<Move>) {
+        let listed = self.sh.t.rules().counter_strike;
+        let takes = |sq: Square| {
+            let c = self.board[sq.index()];
+            c != 0 && c != WALL && listed.contains(self.cell_kind(c))
+        };
+        out.retain(|m| {
+            if listed.contains(m.piece) {
+                return true;
+            }
+            let on_way = matches!(m.kind, MoveKind::Double(via) if takes(via));
+            let at_end = m.to != m.from
+                && matches!(
+                    m.kind,
+                    MoveKind::Normal
+                        | MoveKind::Passing(_)
+                        | MoveKind::Gate(_)
+                        | MoveKind::Double(_)
+                        | MoveKind::Shot
+                )
+                && takes(m.to);
+            let en_passant = matches!(m.kind, MoveKind::CaptureAt(v) if takes(v));
+            !(on_way || at_end || en_passant)
+        });
+    }
+
     /// Whether a promotion made in place is refused by `not attacking`: the new piece attacks
     /// an enemy piece where it ends, or the move leaves an enemy royal attacked.
     #[cold]
@@ -930,6 +1122,10 @@ impl Position {
             MoveKind::Normal | MoveKind::Passing(_) | MoveKind::Gate(_) => {
                 self.board[m.to.raw() as usize] != 0
             }
+            MoveKind::Double(via) => {
+                self.board[via.raw() as usize] != 0
+                    || (m.to != m.from && self.board[m.to.raw() as usize] != 0)
+            }
             MoveKind::Drop
             | MoveKind::Castle(_)
             | MoveKind::CastleGate(..)
@@ -947,6 +1143,9 @@ impl Position {
         self.pseudo_moves(out);
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
+        if self.struck.is_some() {
+            self.keep_counter_strikes(out);
+        }
         if t.any_in_place() {
             let mut i = 0;
             while i < out.len() {

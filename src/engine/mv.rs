@@ -25,6 +25,10 @@ pub enum MoveKind {
     /// A castling, then a piece of this kind from hand placed on the king's start square
     /// (`false`) or the partner's (`true`).
     CastleGate(CastlingId, PieceKind, bool),
+    /// The piece steps onto `via`, capturing the enemy piece there (when it is empty, the
+    /// move is a lion's pass), and goes on to `to`, capturing there too; `to` may be `from`
+    /// (igui: a capture without moving, or the pass). `capturing on the way`.
+    Double(Square),
     /// The piece becomes `promotion` and goes to the empty square `to`, or stays where it is
     /// (`to == from`): a promotion that is a move of its own (`promote ..., in place`).
     Promote,
@@ -107,6 +111,9 @@ impl Move {
                 Some(self.to)
             }
             MoveKind::CaptureAt(sq) => Some(sq),
+            // The piece met on the way, where the move ends where it began.
+            MoveKind::Double(via) if self.to == self.from => Some(via),
+            MoveKind::Double(_) => Some(self.to),
             MoveKind::Drop
             | MoveKind::Castle(_)
             | MoveKind::CastleGate(..)

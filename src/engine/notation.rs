@@ -120,6 +120,16 @@ fn coord_unwalled(pos: &Position, m: &Move) -> String {
             return format!("{}{}{}", g.name(m.from), g.name(m.to), g.name(m.from));
         }
         MoveKind::Pass => return format!("{}{}", g.name(m.from), g.name(m.from)),
+        MoveKind::Double(via) => {
+            // The three squares in order, as Chu Shogi's engines write a lion's double move.
+            return format!(
+                "{}{}{}{}",
+                g.name(m.from),
+                g.name(via),
+                g.name(m.to),
+                promo_suffix(pos, m)
+            );
+        }
         _ => {}
     }
     format!("{}{}{}", g.name(m.from), g.name(m.to), promo_suffix(pos, m))
@@ -158,6 +168,29 @@ fn coord_among(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Parse
             }
         })
         .collect();
+    // A pass by stepping out and back is one move, whichever empty square it steps to.
+    let found = if found.is_empty() {
+        legal
+            .iter()
+            .filter(|m| match m.kind {
+                MoveKind::Double(via) if m.to == m.from && pos.piece_at(via).is_none() => {
+                    let g = pos.tables().geometry();
+                    let (a, b) = (g.name(m.from).to_string(), wanted.to_ascii_lowercase());
+                    b.len() > 2 * a.len()
+                        && b.starts_with(&a)
+                        && b.ends_with(&a)
+                        && g.parse(&b[a.len()..b.len() - a.len()]).is_some_and(|v| {
+                            pos.piece_at(v).is_none()
+                                && (g.file(v) - g.file(m.from)).abs() <= 1
+                                && (g.rank(v) - g.rank(m.from)).abs() <= 1
+                        })
+                }
+                _ => false,
+            })
+            .collect()
+    } else {
+        found
+    };
     // Chess960 writes every castling king to rook (`e1h1`): read that too, where no move is
     // written so.
     let found = if found.is_empty() {
@@ -212,6 +245,9 @@ fn looks_like_coord(g: Geometry, text: &str) -> bool {
 
 /// Whether a move captures.
 pub fn is_capture(pos: &Position, m: &Move) -> bool {
+    if let MoveKind::Double(via) = m.kind {
+        return pos.piece_at(via).is_some() || (m.to != m.from && pos.piece_at(m.to).is_some());
+    }
     m.capture_square()
         .is_some_and(|sq| pos.piece_at(sq).is_some())
 }
@@ -298,6 +334,30 @@ fn san_plain(pos: &Position, m: &Move) -> String {
     let pawn = is_pawn_letter(pos, m);
     if !pawn {
         s.push_str(&letter);
+    }
+    if let MoveKind::Double(via) = m.kind {
+        // Every square, with `x` before each one captured on: `Nf6xg7xh8`, `Nf6xg7-f6`
+        // (igui), `Nf6-f7-f6` (a pass).
+        let mark = |sq: Square| {
+            if pos.piece_at(sq).is_some() && sq != m.from {
+                'x'
+            } else {
+                '-'
+            }
+        };
+        s.push_str(&format!(
+            "{}{}{}{}{}",
+            g.name(m.from),
+            mark(via),
+            g.name(via),
+            mark(m.to),
+            g.name(m.to)
+        ));
+        if let Some(k) = m.promotion {
+            s.push('=');
+            s.push_str(&t.variant().piece(k).letter.without_tilde().to_string());
+        }
+        return s;
     }
     if m.kind == MoveKind::Promote {
         // Where it stands, then where it goes if it moves (`g7=F`, `g7f6=F`).
@@ -511,6 +571,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     if let Ok(m) = coord_among(pos, text, &legal) {
         return Ok(m);
     }
+    // A double move in algebraic notation names its squares as it is written.
+    let plain = text.trim_end_matches(['+', '#', '!', '?']);
+    if let Some(m) = legal
+        .iter()
+        .find(|m| matches!(m.kind, MoveKind::Double(_)) && san_plain(pos, m) == plain)
+    {
+        return Ok(*m);
+    }
     parse_move_among(pos, text, &legal)
 }
 
@@ -649,9 +717,11 @@ fn parse_plain_among(
     let found: Vec<&Move> = legal
         .iter()
         .filter(|m| {
+            // A double move is read by its every square (`Nh7xh8-g7`), never as `Ng7`.
             if m.to != to
                 || (m.kind == MoveKind::Drop) != parts.drop
                 || (m.kind == MoveKind::Shot) != parts.shot
+                || matches!(m.kind, MoveKind::Double(_))
             {
                 return false;
             }
@@ -881,6 +951,7 @@ pub fn move_info(pos: &Position, m: &Move) -> MoveInfo {
             MoveKind::CastleGate(..) => "castling with gating",
             MoveKind::Pass => "pass",
             MoveKind::Promote => "promotion in place",
+            MoveKind::Double(_) => "double move",
         },
         wall: m.wall.map(|w| g.name(w).to_string()),
     }

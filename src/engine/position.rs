@@ -70,6 +70,8 @@ pub(crate) struct Undo {
     pub(super) cleared: u32,
     /// The square the move left a wall on (`u16::MAX`: none).
     pub(super) wall: u16,
+    /// [`Position::struck`] before the move.
+    pub(super) struck: Option<Square>,
 }
 
 pub(crate) use crate::model::WALL;
@@ -116,6 +118,9 @@ pub struct Position {
     /// The sides out of the running whose pieces neither move nor attack: `out` under
     /// `eliminated pieces removed` or `frozen`, else nothing.
     pub(super) benched: u8,
+    /// Under `counter-strike`: where the last move captured such a piece with a piece of
+    /// another kind; the side to move may then take one only with one.
+    pub(super) struck: Option<Square>,
 }
 
 impl std::fmt::Debug for Position {
@@ -166,6 +171,7 @@ impl Position {
             checks: vec![0; sides],
             out: 0,
             benched: 0,
+            struck: None,
             sh,
         }
     }
@@ -427,12 +433,21 @@ impl Position {
             }
         }
         h ^= self.state_key();
+        if self.struck.is_some() {
+            h ^= self.sh.keys.struck;
+        }
         if let Some((targets, _)) = self.en_passant() {
             for t in targets {
                 h ^= self.sh.keys.ep[t.index()];
             }
         }
         self.hash = h;
+    }
+
+    /// Under `counter-strike`: the square where the last move captured such a piece with a
+    /// piece of another kind (the side to move may take one only with one), if it did.
+    pub fn struck(&self) -> Option<Square> {
+        self.struck
     }
 
     /// The checks `side` has given, under a `checks` rule (0 otherwise).

@@ -51,6 +51,8 @@ pub(crate) struct Setup {
     checks: Vec<u8>,
     out: u8,
     walls: SquareSet,
+    /// Under `counter-strike`: where such a piece was just captured by another kind.
+    struck: Option<Square>,
 }
 
 impl Setup {
@@ -70,6 +72,7 @@ impl Setup {
             checks: vec![0; t.sides()],
             out: 0,
             walls: SquareSet::EMPTY,
+            struck: None,
             sh,
         }
     }
@@ -199,6 +202,12 @@ impl Setup {
     }
 
     /// Checks given by `side`, at most the rule's count.
+    /// Under `counter-strike`: the square where such a piece was just captured by another
+    /// kind, so that the next move may not take one but with one.
+    pub(crate) fn set_struck(&mut self, sq: Square) {
+        self.struck = Some(sq);
+    }
+
     pub(crate) fn set_checks_given(&mut self, side: Side, given: u8) {
         let most = self.sh.t.rules().checks.map_or(0, |(n, _)| n);
         self.checks[side.index()] = given.min(most);
@@ -237,6 +246,7 @@ impl Position {
         p.fullmove = s.fullmove;
         p.checks = s.checks;
         p.out = s.out;
+        p.struck = s.struck;
         if p.sh.t.rules().eliminated != crate::model::Elimination::PlayOn {
             p.benched = s.out;
         }

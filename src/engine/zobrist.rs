@@ -39,6 +39,8 @@ pub(crate) struct Keys {
     pub(crate) out: Vec<u64>,
     /// Per square, for a wall on it.
     pub(crate) wall: Vec<u64>,
+    /// Under `counter-strike`: while the next move may not take such a piece but with one.
+    pub(crate) struck: u64,
 }
 
 impl Keys {
@@ -62,6 +64,7 @@ impl Keys {
             // Drawn last, so that the keys before them stay as they were.
             out: keys(sides),
             wall: keys(squares),
+            struck: keys(1)[0],
         }
     }
 }

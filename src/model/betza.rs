@@ -382,7 +382,12 @@ fn write_selected(
 /// The atoms of one pattern with the vectors each takes, and whether they say all of it;
 /// `None` when Betza cannot write its path.
 fn pattern_atoms(p: &Pattern, dialect: Dialect) -> Option<(Grouped<Kind>, bool)> {
-    if p.shot || p.continuing.is_some() {
+    // Betza's leg notation for a lion's double move is not written here.
+    let back = p
+        .legs
+        .iter()
+        .any(|l| l.arms.iter().any(|a| a.dirs == Dirs::Reverse));
+    if p.shot || p.continuing.is_some() || p.on_the_way.is_some() || back {
         return None;
     }
     let mut all = p.zones.is_empty()
@@ -394,7 +399,8 @@ fn pattern_atoms(p: &Pattern, dialect: Dialect) -> Option<(Grouped<Kind>, bool)>
         && p.crossing.is_empty()
         && p.along.is_none()
         && p.avoiding.is_empty()
-        && p.screens.is_none();
+        && p.screens.is_none()
+        && p.not_protected.is_none();
     let plain = |leg: &super::Leg| {
         leg.arms.len() == 1 && leg.arms[0].zone.is_none() && !leg.arms[0].inward && !leg.bent
     };
@@ -445,6 +451,7 @@ fn pattern_atoms(p: &Pattern, dialect: Dialect) -> Option<(Grouped<Kind>, bool)>
                             vec![(u.0 + px, u.1 + py), (u.0 - px, u.1 - py)]
                         }
                         Dirs::Outward => vec![(u.0, 0), (0, u.1)],
+                        Dirs::Reverse => vec![(-u.0, -u.1)],
                     };
                     for w in nexts {
                         let mut way = way.clone();

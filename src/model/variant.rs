@@ -489,6 +489,8 @@ pub enum Dirs {
     /// The vectors 45 degrees off the previous leg's direction: for an orthogonal step the two
     /// diagonals that contain it, for a diagonal step its two orthogonal components.
     Outward,
+    /// The previous leg's vector turned back.
+    Reverse,
 }
 
 /// How a leg travels.
@@ -597,6 +599,22 @@ pub struct Pattern {
     /// `over PIECE...` / `not over PIECE...`: the kinds a hop's screen may be, and whether a
     /// wall may be one; `None`: any piece or wall.
     pub screens: Option<Box<Screens>>,
+    /// `capturing on the way ...`: (two legs) the first must end on an enemy piece of these
+    /// kinds, captured on the way.
+    pub on_the_way: Option<Box<KindFilter>>,
+    /// `not capturing protected PIECE... [from afar]`: these kinds may not be captured where
+    /// an opponent could capture back after the move (with `true`: only from a square not a
+    /// king step away).
+    pub not_protected: Option<Box<(Vec<PieceKind>, bool)>>,
+}
+
+/// Some kinds of piece: these, or every kind but these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindFilter {
+    /// The kinds named.
+    pub kinds: Vec<PieceKind>,
+    /// Every kind but these, rather than only these.
+    pub except: bool,
 }
 
 /// The pieces a hop may use as its screen.
@@ -746,6 +764,12 @@ pub struct Promotion {
     /// where it stands, or goes as the new kind to an empty square it could move to. Moves
     /// into the zone do not promote under such a clause.
     pub in_place: bool,
+    /// Optional even where the unpromoted piece would have no move left (Chu Shogi's pawns
+    /// and lances on the last rank).
+    pub never_forced: bool,
+    /// Only a move from outside the zone into it promotes (with `when_capturing`, also a
+    /// capture that starts or ends in the zone).
+    pub when_entering: bool,
     /// With `in_place`: the new piece may not attack an enemy piece where it ends, nor the
     /// move give check.
     pub not_attacking: bool,
@@ -971,6 +995,9 @@ pub struct Rules {
     pub flip: Option<Flip>,
     /// `full board draws`.
     pub full_board_draws: bool,
+    /// `counter-strike PIECE...`: after one of these is captured by a piece of another kind,
+    /// the next move may capture one of them only with one of them.
+    pub counter_strike: Vec<PieceKind>,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,

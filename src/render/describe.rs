@@ -447,6 +447,7 @@ fn arm_words(arm: &Arm) -> String {
         Dirs::Vectors(vs) => directions(vs),
         Dirs::Same => "the same way".into(),
         Dirs::Outward => "outward (45° off the step before)".into(),
+        Dirs::Reverse => "back the way it came".into(),
     };
     if arm.inward {
         format!("{dirs} toward the centre")
@@ -596,6 +597,33 @@ fn modifiers(t: &Tables, p: &Pattern) -> Vec<String> {
     for &z in &p.avoiding {
         out.push(format!("never entering or passing {}", zone(t, z)));
     }
+    if let Some(f) = &p.on_the_way {
+        let names: Vec<String> = f.kinds.iter().map(|&k| piece(t, k)).collect();
+        out.push(match (f.except, names.is_empty()) {
+            (true, true) => "capturing an enemy piece on its first step and going on".into(),
+            (true, false) => format!(
+                "capturing an enemy piece other than {} on its first step and going on",
+                with_article(&list(&names, "or"))
+            ),
+            (false, _) => format!(
+                "capturing an enemy {} on its first step and going on",
+                list(&names, "or")
+            ),
+        });
+    }
+    if let Some(np) = &p.not_protected {
+        let (kinds, afar) = &**np;
+        let names: Vec<String> = kinds.iter().map(|&k| piece(t, k)).collect();
+        out.push(format!(
+            "never capturing {} that could be captured back{}",
+            with_article(&list(&names, "or")),
+            if *afar {
+                ", unless it stood next to it"
+            } else {
+                ""
+            }
+        ));
+    }
     for &(l, least, most) in &p.crossing {
         let name = line(l);
         out.push(match (least, most) {
@@ -664,7 +692,11 @@ fn pattern_words(t: &Tables, p: &Pattern) -> String {
     let n = p.legs.len();
     for (i, leg) in p.legs.iter().enumerate() {
         let (verb, gerund, rest) = leg_words(t, leg);
-        let to_empty = if i + 1 < n { " to an empty square" } else { "" };
+        let to_empty = match (i + 1 < n, &p.on_the_way) {
+            (false, _) => "",
+            (true, None) => " to an empty square",
+            (true, Some(_)) => " onto an enemy piece",
+        };
         if i == 0 {
             let first = if p.shot {
                 let whom = match victims(t, p) {
@@ -1056,8 +1088,14 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         if pr.not_attacking {
             text.push_str(", where the new piece attacks no enemy piece and gives no check");
         }
-        if pr.when_capturing {
-            text.push_str(", when it captures");
+        match (pr.when_entering, pr.when_capturing) {
+            (true, true) => text.push_str(", when it enters the zone or captures"),
+            (true, false) => text.push_str(", when it enters the zone"),
+            (false, true) => text.push_str(", when it captures"),
+            (false, false) => {}
+        }
+        if pr.never_forced {
+            text.push_str(" (never forced)");
         }
         if pr.only_captured {
             text.push_str(", each only while its side has fewer of it than at the start");
@@ -1065,6 +1103,7 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         let zone_set = t.variant().zones()[pr.zone.index()].squares[0];
         if !pr.forced
             && !pr.in_place
+            && !pr.never_forced
             && !t
                 .dead_squares(kind, Side::FIRST)
                 .intersection(&zone_set)
@@ -1386,8 +1425,8 @@ pub fn used_zones(t: &Tables) -> Vec<ZoneId> {
 }
 
 /// Where a promotion clause applies: its zone, whether starting there counts, whether it is
-/// forced, whether it is made in place.
-type PromotionPlace = (ZoneId, bool, bool, bool);
+/// forced, whether it is made in place, and which moves promote (entering, capturing).
+type PromotionPlace = (ZoneId, bool, bool, bool, (bool, bool));
 
 /// The game's rules in words, as the tables compiled them (the options in force).
 pub fn game_prose(t: &Tables) -> GameProse {
@@ -1616,6 +1655,19 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
     if r.must_capture {
         play.push("A side that can capture must capture.".into());
     }
+    if !r.counter_strike.is_empty() {
+        let kinds: Vec<String> = (0..t.kinds())
+            .map(PieceKind::nth)
+            .filter(|&k| r.counter_strike.contains(k))
+            .map(|k| piece(t, k))
+            .collect();
+        let named = list(&kinds, "or");
+        play.push(format!(
+            "After {} is captured by another piece, the next move may capture {} only with one.",
+            with_article(&named),
+            with_article(&named)
+        ));
+    }
     if r.must_drop {
         play.push("A side that holds pieces in hand and can drop one must drop.".into());
     }
@@ -1729,11 +1781,18 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             let item = format!("{} to {}", piece(t, kind), list(&choices, "or"));
             let zone_set = v.zones()[pr.zone.index()].squares[0];
             let stuck = !pr.in_place
+                && !pr.never_forced
                 && !t
                     .dead_squares(kind, Side::FIRST)
                     .intersection(&zone_set)
                     .is_empty();
-            let key = (pr.zone, pr.from_zone_too, pr.forced, pr.in_place);
+            let key = (
+                pr.zone,
+                pr.from_zone_too,
+                pr.forced,
+                pr.in_place,
+                (pr.when_entering, pr.when_capturing),
+            );
             match by_place.iter_mut().find(|(k, _, _)| *k == key) {
                 Some((_, items, any_stuck)) => {
                     items.push(item);
@@ -1743,9 +1802,15 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             }
         }
     }
-    for ((z, from_too, forced, in_place), items, stuck) in by_place {
+    for ((z, from_too, forced, in_place, which), items, stuck) in by_place {
+        let moves = match which {
+            (true, true) => ", when it enters the zone or captures",
+            (true, false) => ", when it enters the zone",
+            (false, true) => ", when it captures",
+            (false, false) => "",
+        };
         promotions.push(format!(
-            "{} ({}), {}: {}.",
+            "{} ({}){moves}, {}: {}.",
             capitalise(&promotion_where(t, z, from_too, in_place)),
             zone_squares(t, z),
             match (forced, stuck) {

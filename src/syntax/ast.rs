@@ -623,6 +623,8 @@ pub enum NamedDir {
     Same,
     /// `outward`.
     Outward,
+    /// `reverse`.
+    Reverse,
 }
 
 /// One direction of a leg.
@@ -709,6 +711,20 @@ pub enum Modifier {
     Capturing(Capturing, bool),
     /// `avoiding ZONE`.
     Avoiding(Ident),
+    /// `capturing on the way [[except] PIECE...]`.
+    OnTheWay {
+        /// `except`: any piece but these.
+        except: bool,
+        /// The pieces (none: any).
+        pieces: Vec<PieceRef>,
+    },
+    /// `not capturing protected PIECE... [from afar]`.
+    NotProtected {
+        /// The pieces.
+        pieces: Vec<PieceRef>,
+        /// `from afar`.
+        afar: bool,
+    },
     /// `over PIECE...` (`allowed`) or `not over PIECE...`: what a hop's screen may be.
     Screens {
         /// `over` rather than `not over`.
@@ -784,6 +800,11 @@ pub struct PromoteClause {
     pub when_capturing: Option<Span>,
     /// Where `, only to captured` was written, if it was.
     pub only_captured: Option<Span>,
+    /// Where `, never forced` was written, if it was.
+    pub never_forced: Option<Span>,
+    /// Where `, when entering` was written, if it was (with `or capturing`,
+    /// `when_capturing` is set too).
+    pub when_entering: Option<Span>,
     /// Where `, in place` was written, if it was.
     pub in_place: Option<Span>,
     /// Where `, not attacking` was written, if it was.
@@ -917,6 +938,8 @@ pub enum Rule {
     Flip(bool),
     /// `full board draws`.
     FullBoard,
+    /// `counter-strike PIECE...`.
+    CounterStrike(Vec<PieceRef>),
     /// `gating in ZONE`.
     Gating(Ident),
     /// `captures petrify PIECE...`.

@@ -858,6 +858,7 @@ fn dir(pair: P<'_>) -> ast::Dir {
                 Rule::kw_backward_diagonal => ast::NamedDir::BackwardDiagonal,
                 Rule::kw_same => ast::NamedDir::Same,
                 Rule::kw_outward => ast::NamedDir::Outward,
+                Rule::kw_reverse => ast::NamedDir::Reverse,
                 r => unreachable!("dir: unexpected {r:?}"),
             };
             ast::Dir::Named(Spanned::new(word, whole))
@@ -913,6 +914,32 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
                 }
             };
             return Spanned::new(ast::Modifier::Capturing(capturing, enemy), whole);
+        }
+        Rule::on_the_way => {
+            let whole = span(&inner);
+            let mut except = false;
+            let mut pieces = Vec::new();
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::kw_except => except = true,
+                    Rule::piece_ref => pieces.push(piece_ref(p)),
+                    _ => {}
+                }
+            }
+            return Spanned::new(ast::Modifier::OnTheWay { except, pieces }, whole);
+        }
+        Rule::not_protected => {
+            let whole = span(&inner);
+            let mut afar = false;
+            let mut pieces = Vec::new();
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::kw_afar => afar = true,
+                    Rule::piece_ref => pieces.push(piece_ref(p)),
+                    _ => {}
+                }
+            }
+            return Spanned::new(ast::Modifier::NotProtected { pieces, afar }, whole);
         }
         Rule::screens => {
             let whole = span(&inner);
@@ -1034,6 +1061,8 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
         forced: None,
         when_capturing: None,
         only_captured: None,
+        never_forced: None,
+        when_entering: None,
         in_place: None,
         not_attacking: None,
         when_last: None,
@@ -1047,6 +1076,14 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
             Rule::or_from => clause.or_from = Some(span(&part)),
             Rule::ident => clause.zone = spanned_str(&part),
             Rule::forced => clause.forced = Some(span(&part)),
+            Rule::never_forced => clause.never_forced = Some(span(&part)),
+            Rule::when_entering => {
+                let at = span(&part);
+                clause.when_entering = Some(at);
+                if part.into_inner().any(|p| p.as_rule() == Rule::kw_capturing) {
+                    clause.when_capturing = Some(at);
+                }
+            }
             Rule::when_capturing => clause.when_capturing = Some(span(&part)),
             Rule::only_captured => clause.only_captured = Some(span(&part)),
             Rule::in_place => clause.in_place = Some(span(&part)),
@@ -1240,6 +1277,12 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::passing_rule => ast::Rule::Passing(inner_has(&inner_rules, Rule::kw_stuck)),
         Rule::flip_rule => ast::Rule::Flip(inner_has(&inner_rules, Rule::kw_adjacent)),
         Rule::full_board_rule => ast::Rule::FullBoard,
+        Rule::counter_strike_rule => ast::Rule::CounterStrike(
+            parts
+                .filter(|p| p.as_rule() == Rule::piece_ref)
+                .map(piece_ref)
+                .collect(),
+        ),
         Rule::petrify_rule => ast::Rule::Petrify(
             parts
                 .filter(|p| p.as_rule() == Rule::piece_ref)

@@ -126,6 +126,7 @@ fn summary(v: &Variant) -> String {
                                     .join(" "),
                                 Dirs::Same => "same".to_string(),
                                 Dirs::Outward => "outward".to_string(),
+                                Dirs::Reverse => "reverse".to_string(),
                             };
                             let inward = if arm.inward { "inward " } else { "" };
                             let zone = arm

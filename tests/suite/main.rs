@@ -3,6 +3,7 @@
 
 mod api;
 mod betza;
+mod chu_shogi;
 mod cli;
 mod common;
 mod constructs;

@@ -11,7 +11,9 @@
 //! a triple step), else `-`; after a double step that did not go straight (Berolina's
 //! diagonal one) the square of the piece that made it comes first (`e4f3`). Under a `checks` rule the checks each side still needs follow the
 //! en-passant field (`3+3`); the lichess form (`+2+0`, checks given, last) is read too. A
-//! hole of the board is `*`, as Fairy-Stockfish writes its walls.
+//! hole of the board is `*`, as Fairy-Stockfish writes its walls. Under `counter-strike`, a
+//! last field `counter-strike:f6` says that the last move took such a piece (on f6) with a
+//! piece of another kind.
 //!
 //! **Read** leniently, so that every FEN Fairy-Stockfish writes or lists as a start position is
 //! accepted: the hand in brackets (`[Qn]`, `[-]`, `[]`) or as an extra rank after the board
@@ -173,6 +175,9 @@ impl Position {
             .collect();
         if !out_sides.is_empty() {
             let _ = write!(out, " out:{}", out_sides.join(","));
+        }
+        if let Some(sq) = self.struck() {
+            let _ = write!(out, " counter-strike:{}", g.name(sq));
         }
         out
     }

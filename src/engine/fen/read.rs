@@ -233,6 +233,17 @@ pub(super) fn read_state<'a>(
                 let c = u8::try_from(c).map_or(n, |c| c.min(n));
                 setup.set_checks_given(side, if given { c } else { n - c });
             }
+        } else if let Some(name) = field.strip_prefix("counter-strike:") {
+            if board.tables().rules().counter_strike.is_empty() {
+                return err(format!(
+                    "`{field}` notes a counter-strike, which this variant does not have"
+                ));
+            }
+            let sq =
+                board.tables().geometry().parse(name).ok_or_else(|| {
+                    ParseFenError(format!("`{name}` in `{field}` is not a square"))
+                })?;
+            setup.set_struck(sq);
         } else if let Some(list) = field.strip_prefix("out:") {
             read_out(setup, field, list)?;
         } else if let Some(list) = field.strip_prefix("moved:") {

@@ -51,6 +51,14 @@ fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> Pie
     let drop_squares = drop_squares(variant, &dead);
     let pieces = variant.pieces();
     let borrows: Vec<bool> = pieces.iter().map(|p| p.borrows).collect();
+    let bridges: Vec<bool> = pieces
+        .iter()
+        .map(|p| {
+            p.patterns
+                .iter()
+                .any(|pat| pat.on_the_way.is_some() && guards_hold(options, &pat.options))
+        })
+        .collect();
     let teleports = teleports(variant, options);
     PieceTable {
         promotes_on_capture: promotions.iter().any(|p| p.when_capturing),
@@ -68,7 +76,13 @@ fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> Pie
         resets_clock: pieces.iter().map(|p| p.resets_clock).collect(),
         immunity: pieces.iter().map(|p| p.immunity).collect(),
         has_borrowing: borrows.iter().any(|b| *b),
+        special_attacks: borrows
+            .iter()
+            .zip(&bridges)
+            .map(|(a, b)| *a || *b)
+            .collect(),
         borrows,
+        bridges,
         any_teleports: teleports.iter().any(|t| !t.is_empty()),
         teleports,
         aimers: (0..pieces.len())
@@ -278,14 +292,17 @@ struct BentWalk {
 impl Expansion<'_> {
     /// A finished path of this pattern.
     fn raw(&self, pre: Vec<Square>, ray: Vec<Entry>, hop: bool) -> RawPath {
+        let mut flags = self.flags;
+        if hop {
+            flags = flags.with(PathFlags::HOP);
+        }
+        if ray.last().is_some_and(|e| e.square() == self.origin) {
+            flags = flags.with(PathFlags::RETURNS);
+        }
         RawPath {
             pre,
             ray,
-            flags: if hop {
-                self.flags.with(PathFlags::HOP)
-            } else {
-                self.flags
-            },
+            flags,
             condition: self.condition,
             target: self.target,
         }
@@ -315,6 +332,8 @@ struct Expansion<'a> {
     flags: PathFlags,
     condition: Condition,
     target: usize,
+    /// The square the piece stands on.
+    origin: Square,
     facing: Facing,
     /// Where its moves may end.
     allowed: SquareSet,
@@ -334,6 +353,9 @@ impl<'a> Builder<'a> {
                 entries: Vec::new(),
                 screens: KindSet::ALL,
                 wall_screens: true,
+                way_victims: KindSet::ALL,
+                protected: KindSet::EMPTY,
+                protected_afar: false,
             }],
         }
     }
@@ -433,6 +455,16 @@ impl<'a> Builder<'a> {
             entries,
             screens,
             wall_screens,
+            way_victims: match &pattern.on_the_way {
+                None => KindSet::ALL,
+                Some(f) if f.except => f.kinds.iter().fold(KindSet::ALL, |s, &k| s.without(k)),
+                Some(f) => f.kinds.iter().copied().collect(),
+            },
+            protected: pattern
+                .not_protected
+                .as_ref()
+                .map_or(KindSet::EMPTY, |np| np.0.iter().copied().collect()),
+            protected_afar: pattern.not_protected.as_ref().is_some_and(|p| p.1),
         };
         match self.target_rules.iter().position(|r| *r == rule) {
             Some(i) => i,
@@ -485,7 +517,13 @@ impl<'a> Builder<'a> {
                     m.may_repeat.push(may_repeat(&raw));
                     ways.clear();
                     for (i, mut rp) in raw.into_iter().enumerate() {
-                        if rp.flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP)) || lending {
+                        // A lion's double step is tested apart (`Position::bridge_attack`), and
+                        // a path back to its start attacks nothing.
+                        let lion = rp.flags.any(PathFlags::LION);
+                        if !lion
+                            && (rp.flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP))
+                                || lending)
+                        {
                             // Move-only ways matter only to lenders; attack tests skip them.
                             rp.flags = rp.flags.with(PathFlags::WAYS);
                             let path = u16::try_from(i)
@@ -578,6 +616,7 @@ impl<'a> Builder<'a> {
                     PathFlags::TAKES_CHECKER,
                 ),
                 (pattern.screens.is_some(), PathFlags::SCREENED),
+                (pattern.on_the_way.is_some(), PathFlags::BRIDGE),
             ] {
                 if on {
                     flags = flags.with(flag);
@@ -603,6 +642,7 @@ impl<'a> Builder<'a> {
                     Some(false) => Condition::Moved,
                 },
                 target: self.target_rule(pattern, kind, side, sq),
+                origin: sq,
                 facing,
                 allowed: ends,
             };
@@ -645,6 +685,7 @@ impl<'a> Builder<'a> {
                 .collect(),
             Dirs::Same => vec![prev],
             Dirs::Outward => outward(prev).to_vec(),
+            Dirs::Reverse => vec![(-prev.0, -prev.1)],
         };
         if arm.inward {
             vectors.retain(|&v| self.inward(at, v));
@@ -967,7 +1008,8 @@ impl<'a> Builder<'a> {
             let turns: Vec<(i32, i32)> = outward(w.dir)
                 .into_iter()
                 .filter(|t| {
-                    matches!(arm.dirs, Dirs::Same | Dirs::Outward) || allowed_dirs.contains(t)
+                    matches!(arm.dirs, Dirs::Same | Dirs::Outward | Dirs::Reverse)
+                        || allowed_dirs.contains(t)
                 })
                 .collect();
             let Some((&first, rest)) = turns.split_first() else {
@@ -1054,6 +1096,8 @@ fn promotion_tables(
                     forced: p.forced,
                     when_capturing: p.when_capturing,
                     only_captured: p.only_captured,
+                    when_entering: p.when_entering,
+                    never_forced: p.never_forced,
                     not_attacking: p.not_attacking,
                     anywhere_when_last: p.anywhere_when_last,
                     choices: p.choices.clone(),
@@ -1180,6 +1224,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         hands: (rules.drops && guards_hold(options, &rules.drops_options))
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
+        counter_strike: rules.counter_strike.iter().copied().collect(),
         draw_odds: rules.draw_odds,
         facing_draws,
         facing_forbidden: !facing_draws && !facing_vectors.is_empty(),

@@ -100,6 +100,13 @@ impl PathFlags {
     const MOVED: PathFlags = PathFlags(2048);
     /// A hop whose screen must be of certain kinds (its target rule says which).
     pub(crate) const SCREENED: PathFlags = PathFlags(4096);
+    /// Two steps whose first must end on an enemy piece, captured on the way
+    /// (`capturing on the way`); its target rule says which kinds.
+    pub(crate) const BRIDGE: PathFlags = PathFlags(8192);
+    /// Ends on the square it started from (a step there and back: a lion's pass or igui).
+    pub(crate) const RETURNS: PathFlags = PathFlags(16384);
+    /// Either of the two: the move generator walks such a path apart.
+    pub(crate) const LION: PathFlags = PathFlags(8192 | 16384);
     /// Both modes.
     pub(crate) const MODES: PathFlags = PathFlags(1 | 2);
     /// None.
@@ -349,6 +356,12 @@ pub(crate) struct TargetRule {
     pub(crate) screens: KindSet,
     /// Whether a wall may be a hop's screen.
     pub(crate) wall_screens: bool,
+    /// The kinds a `capturing on the way` path may capture on the way.
+    pub(crate) way_victims: KindSet,
+    /// The kinds it may not capture where the opponents could capture back
+    /// (`not capturing protected`), and whether only from afar.
+    pub(crate) protected: KindSet,
+    pub(crate) protected_afar: bool,
 }
 
 /// `enter ZONE only when holding PIECE...`, compiled for moves from outside the zone.
@@ -413,6 +426,11 @@ pub struct PromotionTable {
     pub when_capturing: bool,
     /// A choice is open only while the side has fewer of it than the setup gives it.
     pub only_captured: bool,
+    /// Only a move entering the zone from outside (with `when_capturing`: or a capture that
+    /// starts or ends there).
+    pub when_entering: bool,
+    /// Optional even where the unpromoted piece would have no move left.
+    pub never_forced: bool,
     /// Made in place: the new piece may not attack an enemy piece, nor the move give check.
     pub not_attacking: bool,
     /// Made in place: the side's last piece of the kind promotes outside the zone too.
@@ -426,8 +444,14 @@ impl PromotionTable {
     /// clause.
     #[inline]
     pub fn applies(&self, from: Square, to: Square, captures: bool) -> bool {
-        (self.zone.contains(to) || (self.from_too && self.zone.contains(from)))
-            && (captures || !self.when_capturing)
+        let (ends, starts) = (self.zone.contains(to), self.zone.contains(from));
+        let place = ends || (self.from_too && starts);
+        match (self.when_capturing, self.when_entering) {
+            (false, false) => place,
+            (true, false) => place && captures,
+            (false, true) => ends && !starts,
+            (true, true) => (ends && !starts) || (place && captures),
+        }
     }
 }
 
@@ -539,6 +563,8 @@ pub struct RuleTable {
     pub full_board_draws: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
     pub counting: Option<Vec<f32>>,
+    /// `counter-strike PIECE...`.
+    pub counter_strike: KindSet,
     /// `draws win|lose for SIDE`.
     pub draw_odds: Option<(Side, Verdict)>,
     /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
@@ -764,6 +790,10 @@ pub(super) struct PieceTable {
     immunity: Vec<Immunity>,
     borrows: Vec<bool>,
     has_borrowing: bool,
+    /// Per kind: whether it captures on the way (`capturing on the way`).
+    bridges: Vec<bool>,
+    /// Per kind: whether it attacks otherwise than along its ways (borrowing or bridges).
+    special_attacks: Vec<bool>,
     /// Per kind: its teleports under the options in force.
     teleports: Vec<Vec<TeleportRule>>,
     any_teleports: bool,
@@ -1026,6 +1056,28 @@ impl Tables {
 
     /// The rule of a path or way with target rule `target` on the part its move ends in.
     #[inline]
+    /// Whether a `capturing on the way` path with target rule `target`, of side `by`, may
+    /// capture a piece of `kind` of side `owner` on its way.
+    pub(crate) fn may_capture_on_way(
+        &self,
+        target: u16,
+        kind: PieceKind,
+        by: Side,
+        owner: Side,
+    ) -> bool {
+        let rule = &self.motion.target_rules[target as usize];
+        owner != by
+            && rule.way_victims.contains(kind)
+            && !(rule.enemies_only && self.partners(by, owner))
+    }
+
+    /// Under `not capturing protected`: the kinds a path with target rule `target` may not
+    /// capture where they are protected, and whether only from afar.
+    pub(crate) fn protected_victims(&self, target: u16) -> (KindSet, bool) {
+        let rule = &self.motion.target_rules[target as usize];
+        (rule.protected, rule.protected_afar)
+    }
+
     pub(crate) fn holding(&self, target: u16) -> Option<&HoldingRule> {
         self.motion.target_rules[target as usize].holding.as_ref()
     }
@@ -1097,6 +1149,19 @@ impl Tables {
         } else {
             &[]
         }
+    }
+
+    /// Whether `kind` captures on the way (`capturing on the way`).
+    #[inline]
+    pub fn bridges(&self, kind: PieceKind) -> bool {
+        self.pieces.bridges[kind.index()]
+    }
+
+    /// Whether `kind` attacks otherwise than along its ways: by borrowed powers, or over a
+    /// piece it captures on the way.
+    #[inline]
+    pub fn special_attacks(&self, kind: PieceKind) -> bool {
+        self.pieces.special_attacks[kind.index()]
     }
 
     /// Whether any kind borrows.
@@ -1207,10 +1272,12 @@ impl Tables {
         let clauses = &self.pieces.promotions[a as usize..b as usize];
         let mut applies = false;
         let mut forced = false;
+        let mut optional = false;
         for c in clauses {
             if c.applies(from, to, captures) {
                 applies = true;
                 forced |= c.forced;
+                optional |= c.never_forced;
             }
         }
         applies.then(|| PromotionChoice {
@@ -1218,7 +1285,7 @@ impl Tables {
             from,
             to,
             captures,
-            forced: forced || self.pieces.dead[ks].contains(to),
+            forced: forced || (!optional && self.pieces.dead[ks].contains(to)),
         })
     }
 

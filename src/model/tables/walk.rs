@@ -118,8 +118,9 @@ impl Tables {
         let mut out = Vec::new();
         for path in self.paths(kind, side, from) {
             let flags = path.flags();
-            // A shot needs a target, and a piece alone has none.
-            if flags.has(PathFlags::SHOT) {
+            // A shot needs a target, and a piece alone has none; nor has a capture on the way,
+            // and a step there and back ends where the piece stands.
+            if flags.has(PathFlags::SHOT) || flags.any(PathFlags::LION) {
                 continue;
             }
             let hop = flags.has(PathFlags::HOP);
@@ -156,7 +157,7 @@ impl Tables {
         let paths = || {
             self.paths(kind, side, from)
                 .iter()
-                .filter(|p| !p.flags().has(PathFlags::SHOT))
+                .filter(|p| !p.flags().has(PathFlags::SHOT) && !p.flags().any(PathFlags::LION))
         };
         let screens: Vec<Square> = paths()
             .filter(|p| p.flags().has(PathFlags::HOP))
