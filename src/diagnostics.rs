@@ -1538,6 +1538,22 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `connect N` with N out of range.
+    #[error("`connect {text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::rules::connect_count),
+        help("a row counts at least 2 pieces and at most as many as the board is long ({most})")
+    )]
+    BadConnect {
+        /// The number as written.
+        text: String,
+        /// The longest row the board holds.
+        most: u32,
+        /// The number.
+        #[label("must be from 2 to {most}")]
+        at: SourceSpan,
+    },
+
     // ---- setup ----
     /// A setup has the wrong number of rows.
     #[error("setup has {rows} rows but the board has {height} ranks")]

@@ -606,6 +606,7 @@ fn default_rules() -> Rules {
         flip: None,
         full_board_draws: false,
         counter_strike: Vec::new(),
+        connect: None,
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

@@ -428,6 +428,7 @@ impl Ctx {
             ast::DropKind::Unlimited => def.drops.unlimited = true,
             ast::DropKind::BothColours => def.drops.both_colours = true,
             ast::DropKind::Unmoved => def.drops.unmoved = true,
+            ast::DropKind::OnTop => def.drops.on_top = true,
             ast::DropKind::FirstIn(z) => def.drops.first_in = self.zone_ref(z),
             ast::DropKind::AlsoAs(kinds) => {
                 for r in kinds {

@@ -3,7 +3,7 @@
 use crate::{
     diagnostics::DefinitionError,
     model::{
-        Castling, CountTerm, Elimination, FacingRule, Flip, Geometry, PieceDef, PieceKind,
+        Castling, Connect, CountTerm, Elimination, FacingRule, Flip, Geometry, PieceDef, PieceKind,
         Placement, RepetitionRule, RoyalGuard, Rules, Side, SideDef, Square, Verdict, WallPlacing,
         WhenRule,
     },
@@ -43,6 +43,10 @@ struct SeenRules {
     flip: Option<Earlier<()>>,
     full_board: Option<Earlier<()>>,
     counter_strike: Option<Earlier<()>>,
+    connect: Option<Earlier<()>>,
+    /// A `connect` rule that wins or loses was written (counted even where its number is
+    /// refused, so that no second error says there is no way to win).
+    connect_decides: bool,
     counting: Option<Earlier<()>>,
     mating_drops_lose: Option<Earlier<()>>,
     repetition: Option<Earlier<(u8, Verdict, bool)>>,
@@ -218,6 +222,50 @@ impl Ctx {
                         Flip::Adjacent
                     } else {
                         Flip::Enclosed
+                    });
+                }
+            }
+            ast::Rule::Connect {
+                count,
+                pieces,
+                lines,
+                verdict: v,
+            } => {
+                seen.connect_decides |= verdict(v.node) != Verdict::Draw;
+                let most = self
+                    .geometry
+                    .map_or(26, |g| u32::from(g.width.max(g.height)));
+                let n = parse_u32(&count.node).filter(|n| (2..=most).contains(n));
+                let Some(n) = n else {
+                    self.report(DefinitionError::BadConnect {
+                        text: count.node.clone(),
+                        most,
+                        at: count.span.into(),
+                    });
+                    return;
+                };
+                let mut vectors: Vec<(i8, i8)> = Vec::new();
+                for l in lines {
+                    let new: &[(i8, i8)] = match l.node {
+                        ast::FacingLine::Files => &[(0, 1)],
+                        ast::FacingLine::Ranks => &[(1, 0)],
+                        ast::FacingLine::Diagonals => &[(1, 1), (1, -1)],
+                    };
+                    for v in new {
+                        if !vectors.contains(v) {
+                            vectors.push(*v);
+                        }
+                    }
+                }
+                if vectors.is_empty() {
+                    vectors = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
+                }
+                if self.flag_rule(line, &mut seen.connect, "connect") {
+                    rules.connect = Some(Connect {
+                        count: u8::try_from(n).expect("at most the board's size"),
+                        kinds: pieces.iter().filter_map(|p| self.piece_ref(p)).collect(),
+                        lines: vectors,
+                        verdict: verdict(v.node),
                     });
                 }
             }
@@ -498,7 +546,13 @@ impl Ctx {
     ) {
         // A side left without a move can be the whole game (Clobber: the last to move wins).
         let stalemate_decides = rules.stalemate != Verdict::Draw && !rules.stalemate_passes;
-        if !rules.checkmate && !rules.extinction && !seen.when && !stalemate_decides {
+        let connect_decides = seen.connect_decides;
+        if !rules.checkmate
+            && !rules.extinction
+            && !seen.when
+            && !stalemate_decides
+            && !connect_decides
+        {
             self.report(DefinitionError::NoWayToWin {
                 at: decl.map(|d| d.keyword.into()),
             });

@@ -673,6 +673,7 @@ impl Position {
                 continue;
             }
             let limited = rules.only_flipping
+                || rules.on_top
                 || rules.only_next_to_own
                 || rules.first_in.is_some()
                 || !t.colour_bound().is_empty();
@@ -737,6 +738,13 @@ impl Position {
             if zone.iter().any(|s| self.board[s.index()] == 0) {
                 return zone.contains(sq);
             }
+        }
+        if rules.on_top
+            && g.rank(sq) > 0
+            && g.offset(sq, 0, -1)
+                .is_some_and(|below| self.board[below.index()] == 0)
+        {
+            return false;
         }
         let mine = |s: Square| {
             let c = self.board[s.index()];

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::position::Position;
-use crate::model::{Asks, Side, Square, Verdict, WhenTable};
+use crate::model::{Asks, KindSet, Side, Square, Verdict, WhenTable, WALL};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,8 @@ pub enum Reason {
     Facing,
     /// No square is empty (`full board draws`).
     FullBoard,
+    /// A side has its pieces in a row (`connect N ...`).
+    Connect,
     /// A drawn game decided by the values of the pieces on the board
     /// (`draws counted by value`).
     Counted,
@@ -57,6 +59,7 @@ impl fmt::Display for Reason {
             Reason::Passes => "both sides passed",
             Reason::Facing => "pass while the royals face each other",
             Reason::FullBoard => "the board is full",
+            Reason::Connect => "pieces in a row",
             Reason::Counted => "draw decided by counting piece values",
             Reason::DrawOdds => "draw, which the rules score for one side",
         })
@@ -277,6 +280,13 @@ impl Position {
         if let Some(reason) = self.ended_by_pass() {
             return Some(Outcome::draw(t.sides(), reason));
         }
+        if let Some(c) = &t.rules().connect {
+            for side in self.sides_from_mover() {
+                if self.in_a_row(side, c.count, c.kinds, &c.lines) {
+                    return Some(self.verdict_for(side, c.verdict, Reason::Connect));
+                }
+            }
+        }
         if t.rules().full_board_draws && self.board_full() {
             return Some(Outcome::draw(t.sides(), Reason::FullBoard));
         }
@@ -421,6 +431,33 @@ impl Position {
         let needed = usize::from(rep.count).saturating_sub(1);
         needed <= self.undo.len()
             && self.undo.iter().filter(|u| u.hash == self.hash).count() >= needed
+    }
+
+    /// Under `connect N ...`: whether `side` has `n` of its pieces of `kinds` in an unbroken
+    /// row along one of `lines`.
+    fn in_a_row(&self, side: Side, n: u8, kinds: KindSet, lines: &[(i32, i32)]) -> bool {
+        let g = self.tables().geometry();
+        let counts = |sq: Square| {
+            let c = self.board[sq.index()];
+            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
+        };
+        self.plist[side.index()].iter().any(|&s| {
+            let start = Square::at(s);
+            counts(start)
+                && lines.iter().any(|&(dx, dy)| {
+                    // Only from the first piece of a row, so each row is walked once.
+                    if g.offset(start, -dx, -dy).is_some_and(counts) {
+                        return false;
+                    }
+                    let mut len = 1;
+                    let mut at = start;
+                    while let Some(next) = g.offset(at, dx, dy).filter(|&x| counts(x)) {
+                        len += 1;
+                        at = next;
+                    }
+                    len >= n
+                })
+        })
     }
 
     /// Whether no square of the board is empty.

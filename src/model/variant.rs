@@ -608,6 +608,19 @@ pub struct Pattern {
     pub not_protected: Option<Box<(Vec<PieceKind>, bool)>>,
 }
 
+/// `connect N [PIECE...] [along LINES] VERDICT`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connect {
+    /// How many in an unbroken row.
+    pub count: u8,
+    /// The kinds that count; empty: every kind.
+    pub kinds: Vec<PieceKind>,
+    /// The board vectors of the lines, one per line (`(1, 0)` along ranks).
+    pub lines: Vec<(i8, i8)>,
+    /// What the side with such a row gets.
+    pub verdict: Verdict,
+}
+
 /// Some kinds of piece: these, or every kind but these.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindFilter {
@@ -812,6 +825,8 @@ pub struct DropRules {
     pub both_colours: bool,
     /// A dropped piece counts as never moved, for castling and first-move patterns.
     pub unmoved: bool,
+    /// Only on the first rank or right above a piece (Connect Four's gravity).
+    pub on_top: bool,
 }
 
 /// A kind of piece.
@@ -995,6 +1010,8 @@ pub struct Rules {
     pub flip: Option<Flip>,
     /// `full board draws`.
     pub full_board_draws: bool,
+    /// `connect N ...`: N of a side's pieces in a row decide the game.
+    pub connect: Option<Connect>,
     /// `counter-strike PIECE...`: after one of these is captured by a piece of another kind,
     /// the next move may capture one of them only with one of them.
     pub counter_strike: Vec<PieceKind>,

@@ -7,8 +7,8 @@
 //! page turns it into `<code>`.
 
 use crate::model::{
-    betza, Arm, Asks, Bound, Capturable, CountTerm, Dirs, Facing, Geometry, Leg, LegKind, Mode,
-    Owner, Pattern, PieceKind, Side, SquareSet, Tables, Verdict, WhenRule, ZoneGuard, ZoneId,
+    betza, Arm, Asks, Bound, Capturable, CountTerm, Dirs, Facing, Geometry, KindSet, Leg, LegKind,
+    Mode, Owner, Pattern, PieceKind, Side, SquareSet, Tables, Verdict, WhenRule, ZoneGuard, ZoneId,
 };
 
 /// The words of an identifier: split at `-`, `_`, blanks and where lower case turns to upper
@@ -1202,6 +1202,12 @@ fn drop_sentence(t: &Tables, kind: PieceKind) -> String {
     if d.only_flipping {
         limits.push("It is dropped only where it turns an enemy piece over.".into());
     }
+    if d.on_top {
+        limits.push(
+            "It falls: it is dropped on the first rank or on the square right above a piece."
+                .into(),
+        );
+    }
     if d.both_colours {
         limits.push(format!(
             "Its side's {} end on squares of both colours.",
@@ -1598,6 +1604,30 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
         };
         ending.push(format!(
             "After {n} plies in a row without a capture, drop, promotion{moves}, the game is drawn."
+        ));
+    }
+    if let Some(c) = &r.connect {
+        let what = if c.kinds == KindSet::ALL {
+            "pieces".to_string()
+        } else {
+            let names: Vec<String> = (0..t.kinds())
+                .map(PieceKind::nth)
+                .filter(|&k| c.kinds.contains(k))
+                .map(|k| plural(&piece(t, k)))
+                .collect();
+            list(&names, "or")
+        };
+        let mut along = Vec::new();
+        for (v, name) in [((0, 1), "file"), ((1, 0), "rank"), ((1, 1), "diagonal")] {
+            if c.lines.contains(&v) {
+                along.push(name.to_string());
+            }
+        }
+        ending.push(format!(
+            "A side with {} of its {what} in an unbroken row along a {} {} the game.",
+            c.count,
+            list(&along, "or"),
+            verdict_verb(c.verdict)
         ));
     }
     if r.full_board_draws {

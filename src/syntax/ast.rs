@@ -848,6 +848,8 @@ pub enum DropKind {
     BothColours,
     /// `drop counts as unmoved`.
     Unmoved,
+    /// `drop on top`.
+    OnTop,
 }
 
 /// `drop ...`.
@@ -940,6 +942,17 @@ pub enum Rule {
     FullBoard,
     /// `counter-strike PIECE...`.
     CounterStrike(Vec<PieceRef>),
+    /// `connect N [PIECE...] [along LINES] VERDICT`.
+    Connect {
+        /// How many in a row, as written.
+        count: Spanned<String>,
+        /// The kinds that count (none: every kind).
+        pieces: Vec<PieceRef>,
+        /// The lines (none: files, ranks and diagonals).
+        lines: Vec<Spanned<FacingLine>>,
+        /// The verdict for the side that has them.
+        verdict: Spanned<Verdict>,
+    },
     /// `gating in ZONE`.
     Gating(Ident),
     /// `captures petrify PIECE...`.

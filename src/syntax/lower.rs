@@ -1141,6 +1141,7 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         Rule::drop_unlimited => ast::DropKind::Unlimited,
         Rule::drop_both_colours => ast::DropKind::BothColours,
         Rule::drop_unmoved => ast::DropKind::Unmoved,
+        Rule::drop_on_top => ast::DropKind::OnTop,
         Rule::drop_first_in => ast::DropKind::FirstIn(spanned_str(
             &zone.expect("grammar: drop_first_in names a zone"),
         )),
@@ -1277,6 +1278,45 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::passing_rule => ast::Rule::Passing(inner_has(&inner_rules, Rule::kw_stuck)),
         Rule::flip_rule => ast::Rule::Flip(inner_has(&inner_rules, Rule::kw_adjacent)),
         Rule::full_board_rule => ast::Rule::FullBoard,
+        Rule::connect_rule => {
+            let parts: Vec<_> = parts.collect();
+            let count = parts
+                .iter()
+                .find(|p| p.as_rule() == Rule::number)
+                .map(spanned_str)
+                .expect("grammar: `connect` has a count");
+            let pieces = parts
+                .iter()
+                .filter(|p| p.as_rule() == Rule::piece_ref)
+                .cloned()
+                .map(piece_ref)
+                .collect();
+            let lines = parts
+                .iter()
+                .filter(|p| p.as_rule() == Rule::facing_line)
+                .map(|line| {
+                    let whole = span(line);
+                    let l = match next(&mut line.clone().into_inner(), "line keyword").as_rule() {
+                        Rule::kw_files => ast::FacingLine::Files,
+                        Rule::kw_ranks => ast::FacingLine::Ranks,
+                        Rule::kw_diagonals => ast::FacingLine::Diagonals,
+                        r => unreachable!("connect_rule: unexpected {r:?}"),
+                    };
+                    Spanned::new(l, whole)
+                })
+                .collect();
+            let verdict_pair = parts
+                .iter()
+                .find(|p| p.as_rule() == Rule::verdict)
+                .cloned()
+                .expect("grammar: `connect` has a verdict");
+            ast::Rule::Connect {
+                count,
+                pieces,
+                lines,
+                verdict: verdict(verdict_pair),
+            }
+        }
         Rule::counter_strike_rule => ast::Rule::CounterStrike(
             parts
                 .filter(|p| p.as_rule() == Rule::piece_ref)

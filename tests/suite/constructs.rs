@@ -1485,3 +1485,77 @@ fn a_pawn_promotes_standing_only_while_its_general_is_lost() {
     pos.undo_move();
     assert_eq!((pos.fen(), pos.hash()), (near.fen(), near.hash()));
 }
+
+#[test]
+fn discs_fall_to_the_lowest_empty_square_and_three_in_a_row_wins() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    let start = compiled(
+        r#"
+variant "Small Connect"
+board 4 x 4
+sides white north, black south
+piece Disc P
+  drop on top
+  drop even where stuck
+rules
+  drops without captures
+  connect 3 wins
+  stalemate draws
+setup "4/4/4/4[PPPPPPPPpppppppp]"
+"#,
+    );
+    // Only the bottom rank at first; then above a disc, never over a gap.
+    assert_eq!(all_coords(&start), ["P@a1", "P@b1", "P@c1", "P@d1"]);
+    let pos = start
+        .with_fen("4/4/p3/P1p1[PPPPPPPpppppp] w - - 0 1")
+        .unwrap();
+    assert_eq!(all_coords(&pos), ["P@a3", "P@b1", "P@c2", "P@d1"]);
+    // Three in a row along a diagonal wins for the side that made it, at once.
+    let mut diag = start
+        .with_fen("4/4/1Pp1/Ppp1[PPPPPPppppp] w - - 0 1")
+        .unwrap();
+    assert!(diag.outcome().is_none());
+    diag.play(notation::parse_move(&diag, "P@c3").unwrap());
+    let o = diag.outcome().expect("a1, b2, c3 are in a row");
+    assert_eq!(o.reason, Reason::Connect);
+    assert_eq!(o.result(Side::FIRST), Verdict::Win);
+    assert!(diag.legal_moves().is_empty());
+    // Two in a row and a gap are not three.
+    let gap = start
+        .with_fen("4/4/4/P1PP[PPPPPpppppppp] b - - 0 1")
+        .unwrap();
+    assert!(gap.outcome().is_none());
+}
+
+#[test]
+fn a_row_counts_only_the_named_kinds_along_the_named_lines() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    // Three men along a rank lose for their side; kings and files do not count.
+    let start = compiled(
+        r#"
+variant "Rows that lose"
+board 4 x 4
+sides white north, black south
+piece Man P
+  drop even where stuck
+piece Chief K
+  drop even where stuck
+rules
+  drops without captures
+  connect 3 Man along ranks loses
+  stalemate draws
+setup "4/4/4/4[PPPPKppppk]"
+"#,
+    );
+    let file = start.with_fen("4/P3/P3/P3[PKppppk] b - - 0 1").unwrap();
+    assert!(file.outcome().is_none(), "a file is not a rank here");
+    let kings = start.with_fen("4/4/4/PPK1[PPKppppk] b - - 0 1").unwrap();
+    assert!(kings.outcome().is_none(), "a Chief is not a Man");
+    let rank = start.with_fen("4/4/4/PPP1[PKppppk] b - - 0 1").unwrap();
+    let o = rank.outcome().expect("three men on a rank");
+    assert_eq!(o.reason, Reason::Connect);
+    assert_eq!(o.result(Side::FIRST), Verdict::Loss);
+    assert_eq!(o.result(Side::SECOND), Verdict::Win);
+}

@@ -2,9 +2,9 @@
 //! the rules with their castlings, and the squares the legality test must watch.
 
 use super::{
-    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, CountTable, Entry,
-    EntryRule, HoldingRule, Motion, Path, PathFlags, PieceTable, PromotionTable, RuleTable, Start,
-    Tables, TargetRule, TeleportRule, Watch, WhenTable, MAX_POOL, SEVERAL,
+    guards_hold, CastlingRight, CastlingTable, CompileError, Condition, ConnectTable, CountTable,
+    Entry, EntryRule, HoldingRule, Motion, Path, PathFlags, PieceTable, PromotionTable, RuleTable,
+    Start, Tables, TargetRule, TeleportRule, Watch, WhenTable, MAX_POOL, SEVERAL,
 };
 use crate::model::square::{Geometry, Square};
 use crate::model::square_set::SquareSet;
@@ -1225,6 +1225,24 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
         counter_strike: rules.counter_strike.iter().copied().collect(),
+        connect: rules.connect.as_ref().map(|c| {
+            let kinds = if c.kinds.is_empty() {
+                KindSet::ALL
+            } else {
+                c.kinds.iter().copied().collect()
+            };
+            let lines = c
+                .lines
+                .iter()
+                .map(|&(x, y)| (i32::from(x), i32::from(y)))
+                .collect();
+            ConnectTable {
+                count: c.count,
+                kinds,
+                lines,
+                verdict: c.verdict,
+            }
+        }),
         draw_odds: rules.draw_odds,
         facing_draws,
         facing_forbidden: !facing_draws && !facing_vectors.is_empty(),

@@ -525,6 +525,19 @@ pub struct CastlingRight {
     pub partner: Square,
 }
 
+/// `connect N [PIECE...] [along ...] VERDICT`, compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConnectTable {
+    /// How many in a row.
+    pub count: u8,
+    /// The kinds that count (all when none is named).
+    pub kinds: KindSet,
+    /// One vector per line direction walked (a row is walked from its first piece).
+    pub lines: Vec<(i32, i32)>,
+    /// What the side with the row gets.
+    pub verdict: Verdict,
+}
+
 /// The rules with options applied.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleTable {
@@ -565,6 +578,8 @@ pub struct RuleTable {
     pub counting: Option<Vec<f32>>,
     /// `counter-strike PIECE...`.
     pub counter_strike: KindSet,
+    /// `connect N ...`.
+    pub connect: Option<ConnectTable>,
     /// `draws win|lose for SIDE`.
     pub draw_odds: Option<(Side, Verdict)>,
     /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
