@@ -350,6 +350,40 @@ impl<'a> Writer<'a> {
         self.pieces();
         self.castling();
         self.rules();
+        self.holes_check();
+    }
+
+    /// Walls in the start position are holes, which hoppers may not use as screens and
+    /// Othello's flipping does not reach across, as Fairy-Stockfish's walls are and do.
+    fn holes_check(&mut self) {
+        let cfg = self.cfg;
+        if self.holes.is_empty() {
+            return;
+        }
+        let holes = bb_text(self.holes, self.files, self.ranks);
+        let hoppers = cfg.piece_types().any(|pt| {
+            let t = betza::read(cfg.betza(pt));
+            (0..2).any(|m| {
+                betza::effective(&t, false, m)
+                    .is_ok_and(|set| set.iter().any(|c| matches!(c, Canon::Hop(..))))
+            })
+        });
+        if hoppers {
+            self.refuse(
+                "startFen",
+                holes.clone(),
+                "walls in the start position that hoppers may use as screens",
+                "walls as screens",
+            );
+        }
+        if cfg.enclosing_drop == "reversi" || cfg.flip_enclosed_pieces == "reversi" {
+            self.refuse(
+                "startFen",
+                holes,
+                "walls in the start position that Othello's enclosing lines pass over",
+                "flipping across holes",
+            );
+        }
     }
 
     /// Settings the language has no construct for.
@@ -513,6 +547,14 @@ impl<'a> Writer<'a> {
                 "edge",
                 "walls built only next to the board's edge or other walls",
                 "walls at the edge",
+            );
+        }
+        if c.walling_rule == "duck" && c.blast_on_capture {
+            self.refuse(
+                "wallingRule",
+                "duck",
+                "a duck that may not land where a capture exploded",
+                "walls and explosions",
             );
         }
         if c.wall_or_move {
@@ -874,7 +916,9 @@ impl<'a> Writer<'a> {
         }
         // Betza as written, where the language reads it the same.
         let plain: String = strip_initial(&text);
-        let same = !plain.is_empty()
+        let custom = (CUSTOM_1..KING).contains(&pt) || (pt == KING && cfg.custom_king);
+        let same = custom
+            && !plain.is_empty()
             && dsl_canon(&plain).is_some_and(|(q, c)| q == quiet && c == capture)
             && !(takes_ep && capture.iter().any(|c| !quiet.contains(c)));
         if same {
@@ -943,7 +987,8 @@ impl<'a> Writer<'a> {
             let name = self.names[&pt].clone();
             let letter = self.letter(pt);
             let mut clauses = self.piece_moves(pt);
-            let royal = pt == KING || (pseudo_royal && self.extinction_types().contains(&pt));
+            let royal = self.is_royal_type(pt);
+            let _ = pseudo_royal;
             // Pieces that may not take their own kind.
             if cfg.mutually_immune_types & bit(pt) != 0 {
                 for c in clauses.iter_mut() {
@@ -959,34 +1004,9 @@ impl<'a> Writer<'a> {
                     }
                 }
             }
-            // Where it may stand.
-            for c in 0..2 {
-                if cfg.mobility_region[c][pt as usize].is_some()
-                    != cfg.mobility_region[1 - c][pt as usize].is_some()
-                {
-                    self.refuse(
-                        &format!(
-                            "mobilityRegion{}{}",
-                            ["White", "Black"][c],
-                            title(&piece_key(pt))
-                        ),
-                        "",
-                        "a region for one side only",
-                        "regions for one side",
-                    );
-                }
-            }
-            if let (Some(w), Some(b)) = (
-                cfg.mobility_region[0][pt as usize],
-                cfg.mobility_region[1][pt as usize],
-            ) {
-                let z = self.zone(&format!("{}-region", name.to_lowercase()), w, b);
-                clauses.push(format!("stay in {z}"));
-                if cfg.piece_drops {
-                    clauses.push(format!("drop in {z}"));
-                }
-            }
+            self.region_clauses(pt, &mut clauses);
             self.promotions(pt, &mut clauses);
+            self.immobility(pt, &mut clauses);
             self.drop_rules(pt, &mut clauses);
             if cfg.n_move_rule_types[0] & bit(pt) != 0 {
                 clauses.push("resets clock".into());
@@ -1026,6 +1046,7 @@ impl<'a> Writer<'a> {
                 Some(t) => clauses.push(format!("move like {t}")),
                 None => clauses.extend(self.piece_moves(target)),
             }
+            self.region_clauses(target, &mut clauses);
             let base = self.names[&pt].clone();
             if !cfg.drop_loop {
                 clauses.push(format!("demote to {base}"));
@@ -1051,26 +1072,12 @@ impl<'a> Writer<'a> {
             if cfg.n_move_rule_types[0] & bit(target) != 0 {
                 clauses.push("resets clock".into());
             }
-            if target == KING
-                || self.extinction_types().contains(&target) && cfg.extinction_pseudo_royal
-            {
-                self.refuse(
-                    "promotedPieceType",
-                    format!(
-                        "{}:{}",
-                        self.letter(pt).to_ascii_lowercase(),
-                        self.letter(target).to_ascii_lowercase()
-                    ),
-                    "a piece promoting to a royal piece",
-                    "promotion to royals",
-                );
-            }
             let value = self.value_of(target);
             self.kinds.push(Kind {
                 pt: target,
                 name: kind_name,
                 letter: format!("+{}", self.letter(pt)),
-                royal: false,
+                royal: self.is_royal_type(target),
                 value,
                 clauses,
                 note: None,
@@ -1081,6 +1088,7 @@ impl<'a> Writer<'a> {
             let base_name = self.names[&pt].clone();
             let pawn = cfg.main_promotion_pawn_type[0];
             let mut clauses = vec![format!("move like {base_name}")];
+            self.region_clauses(pt, &mut clauses);
             if let Some(p) = self.names.get(&pawn) {
                 clauses.push(format!("demote to {p}"));
             }
@@ -1104,6 +1112,257 @@ impl<'a> Writer<'a> {
             });
         }
         let _ = (f, r);
+    }
+
+    /// Whether pieces of this type are royal: the king, and under `extinctionPseudoRoyal` the
+    /// extinction types.
+    fn is_royal_type(&self, pt: PieceType) -> bool {
+        pt == KING || (self.cfg.extinction_pseudo_royal && self.extinction_types().contains(&pt))
+    }
+
+    /// The most pieces of a type a side may ever hold: the start position's, and every piece
+    /// that may turn into one.
+    fn max_count(&self, pt: PieceType) -> u32 {
+        let cfg = self.cfg;
+        let start = self.count_in_setup(pt);
+        let hand = self.count_in_hand(pt);
+        let mut most = (start[0] + hand[0]).max(start[1] + hand[1]);
+        for other in cfg.piece_types() {
+            if other == pt {
+                continue;
+            }
+            let counts = self.count_in_setup(other);
+            let n = counts[0].max(counts[1])
+                + self.count_in_hand(other)[0].max(self.count_in_hand(other)[1]);
+            let pawn =
+                (cfg.promotion_pawn_types[0] | cfg.promotion_pawn_types[1]) & bit(other) != 0;
+            let to_pt = pawn
+                && (cfg.promotion_piece_types[0] | cfg.promotion_piece_types[1]) & bit(pt) != 0
+                || cfg.promoted_piece_type[other as usize] == pt;
+            if to_pt {
+                most += n;
+            }
+        }
+        most
+    }
+
+    /// Pieces of a type in each side's hand at the start.
+    fn count_in_hand(&self, pt: PieceType) -> [u32; 2] {
+        let letter = self.letter(pt);
+        let hand = self.setup.split('[').nth(1).unwrap_or("");
+        let mut counts = [0, 0];
+        for c in hand.chars() {
+            if c.to_ascii_uppercase() == letter {
+                counts[usize::from(c.is_ascii_lowercase())] += 1;
+            }
+        }
+        counts
+    }
+
+    /// Under `extinctionPseudoRoyal` the last pieces of each extinction type may not be left
+    /// attacked: every royal is guarded when a side can never hold more of a type than the
+    /// rule guards; with one type guarded only when it is the last, `checkmate, last royal`.
+    fn pseudo_royal_guard(&mut self, rules: &mut [String]) {
+        let cfg = self.cfg;
+        let limit = (cfg.extinction_piece_count + 1).max(1) as u32;
+        let types = self.extinction_types();
+        if types.iter().all(|&pt| self.max_count(pt) <= limit) {
+            return;
+        }
+        // With one type per side guarded only when it is the last of its kind, the language's
+        // `last royal` (a side's royals guarded only when one is left) is the same rule.
+        if cfg.extinction_piece_count == 0 {
+            let per_side_single = (0..2).all(|side| {
+                let mut held: Vec<PieceType> = types
+                    .iter()
+                    .copied()
+                    .filter(|&pt| {
+                        self.count_in_setup(pt)[side] + self.count_in_hand(pt)[side] > 0
+                            || self.max_count(pt)
+                                > self.count_in_setup(pt).iter().copied().max().unwrap_or(0)
+                    })
+                    .collect();
+                if cfg.letters[KING as usize].is_some()
+                    && !types.contains(&KING)
+                    && self.count_in_setup(KING)[side] > 0
+                {
+                    held.push(KING);
+                }
+                held.len() <= 1
+            });
+            if per_side_single {
+                if let Some(first) = rules.first_mut() {
+                    first.push_str(", last royal");
+                }
+                return;
+            }
+        }
+        self.refuse(
+            "extinctionPseudoRoyal",
+            "true",
+            "pseudo-royal pieces of a kind a side may hold more of than the rule guards",
+            "pseudo-royal counts",
+        );
+    }
+
+    /// The squares where a piece type of a side has no move on an empty board: without a
+    /// quiet move (Fairy-Stockfish's test for `immobilityIllegal`), and without any move (the
+    /// language's test for forcing promotion and refusing drops).
+    fn dead_squares(&self, pt: PieceType) -> ([Bb; 2], [Bb; 2]) {
+        let cfg = self.cfg;
+        let (files, ranks) = (self.files as i32, self.ranks as i32);
+        let sets: [BTreeSet<Canon>; 3] = if pt == PAWN {
+            [
+                [Canon::Leap((0, 1))].into_iter().collect(),
+                [Canon::Leap((-1, 1)), Canon::Leap((1, 1))]
+                    .into_iter()
+                    .collect(),
+                [Canon::Lame(vec![(0, 1)], (0, 2))].into_iter().collect(),
+            ]
+        } else {
+            let t = betza::read(cfg.betza(pt));
+            [
+                betza::effective(&t, false, 0).unwrap_or_default(),
+                betza::effective(&t, false, 1).unwrap_or_default(),
+                betza::effective(&t, true, 0).unwrap_or_default(),
+            ]
+        };
+        let lands = |c: &Canon, f: i32, r: i32, sign: i32| -> bool {
+            let on = |v: Vector| {
+                let (x, y) = (f + sign * i32::from(v.0), r + sign * i32::from(v.1));
+                x >= 0 && y >= 0 && x < files && y < ranks
+            };
+            match c {
+                Canon::Leap(v) | Canon::Slide(v, _) => on(*v),
+                Canon::Lame(p, t) => p.iter().all(|v| on(*v)) && on(*t),
+                Canon::Hop(v, _, _) => on(*v) && on((v.0 * 2, v.1 * 2)),
+            }
+        };
+        let mut quiet_dead = [Bb::EMPTY, Bb::EMPTY];
+        let mut all_dead = [Bb::EMPTY, Bb::EMPTY];
+        for side in 0..2 {
+            let sign = if side == 0 { 1 } else { -1 };
+            let region = if cfg.double_step {
+                cfg.double_step_region[side]
+            } else {
+                Bb::EMPTY
+            };
+            for r in 0..ranks {
+                for f in 0..files {
+                    let initial = region.has(f as usize, r as usize);
+                    let quiet = sets[0].iter().any(|c| lands(c, f, r, sign));
+                    let any = quiet
+                        || sets[1].iter().any(|c| lands(c, f, r, sign))
+                        || initial && sets[2].iter().any(|c| lands(c, f, r, sign));
+                    let sq = Bb::square(f as usize, r as usize);
+                    if !quiet {
+                        quiet_dead[side] = quiet_dead[side] | sq;
+                    }
+                    if !any {
+                        all_dead[side] = all_dead[side] | sq;
+                    }
+                }
+            }
+        }
+        (quiet_dead, all_dead)
+    }
+
+    /// Where pieces may be left without moves: Fairy-Stockfish allows it unless
+    /// `immobilityIllegal`, which forbids ending a plain move or a drop on a square without a
+    /// quiet move; the language forces promotion where a promoting piece would have no move
+    /// at all, and otherwise lets pieces stand anywhere.
+    fn immobility(&mut self, pt: PieceType, clauses: &mut Vec<String>) {
+        let cfg = self.cfg;
+        let (quiet_dead, all_dead) = self.dead_squares(pt);
+        let zone = [cfg.promotion_region[0], cfg.promotion_region[1]];
+        let pawn_promotes = (0..2).any(|c| {
+            cfg.promotion_pawn_types[c] & bit(pt) != 0
+                && (cfg.promotion_piece_types[c] != 0 || cfg.promoted_piece_type[pt as usize] != 0)
+        });
+        let shogi_promotes = cfg.promoted_piece_type[pt as usize] != 0 && pt != PAWN;
+        let promotes = pawn_promotes || shogi_promotes;
+        let optional = (pawn_promotes && !cfg.mandatory_pawn_promotion)
+            || (shogi_promotes && !cfg.mandatory_piece_promotion);
+        let (files, ranks) = (self.files, self.ranks);
+        let on_board = |b: Bb| b.on_board(files, ranks);
+        let key = piece_key(pt);
+        if !cfg.immobility_illegal {
+            if promotes && optional && (0..2).any(|c| !on_board(all_dead[c] & zone[c]).is_empty()) {
+                self.refuse(
+                    "immobilityIllegal",
+                    "false",
+                    &format!("`{key}` may decline promotion where it is left without moves (the language then promotes it)"),
+                    "optional promotion onto dead squares",
+                );
+            }
+            return;
+        }
+        if promotes
+            && (0..2).any(|c| on_board((quiet_dead[c] ^ all_dead[c]) & zone[c]) != Bb::EMPTY)
+        {
+            self.refuse(
+                "immobilityIllegal",
+                "true",
+                &format!("`{key}` has captures but no quiet moves on some promotion squares"),
+                "optional promotion onto dead squares",
+            );
+        }
+        // Plain moves may not end where the piece has no quiet move.
+        let banned = [
+            on_board(if promotes {
+                quiet_dead[0] & !zone[0]
+            } else {
+                quiet_dead[0]
+            }),
+            on_board(if promotes {
+                quiet_dead[1] & !zone[1]
+            } else {
+                quiet_dead[1]
+            }),
+        ];
+        if !(banned[0].is_empty() && banned[1].is_empty()) {
+            let name = self
+                .names
+                .get(&pt)
+                .map_or_else(|| "piece".to_string(), |n| n.to_lowercase());
+            let z = self.zone(&format!("{name}-dead-squares"), banned[0], banned[1]);
+            clauses.push(format!("never enter {z}"));
+        }
+        if cfg.piece_drops && (0..2).any(|c| on_board(quiet_dead[c] & !all_dead[c]) != Bb::EMPTY) {
+            let name = self
+                .names
+                .get(&pt)
+                .map_or_else(|| "piece".to_string(), |n| n.to_lowercase());
+            let z = self.zone(
+                &format!("{name}-no-drop"),
+                on_board(quiet_dead[0]),
+                on_board(quiet_dead[1]),
+            );
+            clauses.push(format!("drop outside {z}"));
+        }
+    }
+
+    /// `stay in` (and `drop in`) for a type's mobility region; a side without a region stands
+    /// anywhere.
+    fn region_clauses(&mut self, pt: PieceType, clauses: &mut Vec<String>) {
+        let cfg = self.cfg;
+        let regions = [
+            cfg.mobility_region[0][pt as usize],
+            cfg.mobility_region[1][pt as usize],
+        ];
+        if regions[0].is_some() || regions[1].is_some() {
+            let w = regions[0].unwrap_or(Bb::ALL);
+            let b = regions[1].unwrap_or(Bb::ALL);
+            let name = self
+                .names
+                .get(&pt)
+                .map_or_else(|| title(&piece_key(pt)), Clone::clone);
+            let z = self.zone(&format!("{}-region", name.to_lowercase()), w, b);
+            clauses.push(format!("stay in {z}"));
+            if cfg.piece_drops {
+                clauses.push(format!("drop in {z}"));
+            }
+        }
     }
 
     fn value_of(&self, pt: PieceType) -> f32 {
@@ -1555,20 +1814,8 @@ impl<'a> Writer<'a> {
                     "checkmate".into()
                 }
             });
-            if pseudo {
-                // The extinction pieces are royal: check that no side can have two of a kind
-                // beyond what the pseudo-royal rule allows.
-                for pt in self.extinction_types() {
-                    let gained = (cfg.promotion_piece_types[0] | cfg.promotion_piece_types[1])
-                        & bit(pt)
-                        != 0
-                        || cfg.piece_drops && cfg.captures_to_hand;
-                    let counts = self.count_in_setup(pt);
-                    let limit = (cfg.extinction_piece_count + 1).max(0) as u32;
-                    if gained || counts[0] > limit || counts[1] > limit {
-                        self.refuse("extinctionPseudoRoyal", "true", "pseudo-royal pieces of a kind a side may hold more of than the rule makes royal", "pseudo-royal counts");
-                    }
-                }
+            if pseudo && !cfg.blast_on_capture {
+                self.pseudo_royal_guard(&mut rules);
             }
         }
         // Extinction.
@@ -1585,8 +1832,14 @@ impl<'a> Writer<'a> {
                 }
                 v
             };
-            if cfg.piece_drops {
-                self.approximate("extinction counts the pieces on the board only, not those in hand (results only)");
+            let hands = cfg.piece_drops && (cfg.captures_to_hand || self.setup.contains('['));
+            if hands {
+                self.refuse(
+                    "extinctionPieceTypes",
+                    set_text(cfg, cfg.extinction_piece_types),
+                    "extinction counted with the pieces in hand (the language counts the board)",
+                    "counts of pieces in hand",
+                );
             }
             let groups: Vec<Vec<String>> = if cfg.extinction_piece_types & 1 != 0 {
                 vec![self.kinds_all_names()]
@@ -1885,7 +2138,7 @@ impl<'a> Writer<'a> {
         }
         let _ = writeln!(out, "board {f} x {r}");
         let _ = writeln!(out, "sides white north, black south");
-        if !self.holes.is_empty() && cfg.walling_rule == "none" {
+        if !self.holes.is_empty() {
             let _ = writeln!(out, "holes {}", zone_expr(self.holes, f, r));
         }
         if !self.zones.is_empty() {

@@ -95,6 +95,13 @@ impl std::ops::BitAnd for Bb {
     }
 }
 
+impl std::ops::BitXor for Bb {
+    type Output = Bb;
+    fn bitxor(self, o: Bb) -> Bb {
+        Bb(self.0 ^ o.0)
+    }
+}
+
 impl std::ops::Not for Bb {
     type Output = Bb;
     fn not(self) -> Bb {
