@@ -204,6 +204,9 @@ enum ExportFormat {
     Fsf {
         /// Definition file.
         file: PathBuf,
+        /// Set a variant option before writing: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+        #[arg(long = "option", value_name = "NAME[=on|off]")]
+        options: Vec<String>,
     },
 }
 
@@ -434,7 +437,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out,
             format,
         }) => import_fsf(&file, &variants, &out, format),
-        Command::Export(ExportFormat::Fsf { file }) => export_fsf(&file),
+        Command::Export(ExportFormat::Fsf { file, options }) => export_fsf(&file, &options),
         Command::Board {
             file,
             format,
@@ -556,9 +559,10 @@ fn import_fsf(
 }
 
 /// `export fsf`: the definition as a Fairy-Stockfish INI section, or why it cannot be one.
-fn export_fsf(file: &Path) -> Result<ExitCode, Failure> {
+fn export_fsf(file: &Path, options: &[String]) -> Result<ExitCode, Failure> {
     let variant = load(file)?;
-    match rulebook::interop::fsf::export::export(&variant) {
+    let options = parse_options(options)?;
+    match rulebook::interop::fsf::export::export_with(&variant, &options) {
         Ok(text) => {
             print!("{text}");
             Ok(ExitCode::SUCCESS)
