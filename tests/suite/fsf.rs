@@ -180,7 +180,7 @@ fn inheritance_reads_templates_from_built_ins_and_earlier_sections() {
 
 #[test]
 fn refusals_name_the_key_and_why() {
-    let text = "[row:tictactoe]\nconnectN = 3\n";
+    let text = "[row]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\nconnectN = 3\n";
     let result = fsf::import("row.ini", text, &[]);
     let s = &result.sections[0];
     let Outcome::Refused(reasons) = &s.outcome else {

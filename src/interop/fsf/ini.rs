@@ -39,6 +39,8 @@ pub struct Section {
     pub comments: Vec<String>,
     /// The 1-based line of the header.
     pub line: usize,
+    /// How many of its lines could not be read (each reported).
+    pub unreadable: usize,
 }
 
 impl Section {
@@ -94,6 +96,7 @@ pub fn parse(text: &str) -> (IniFile, Vec<IniError>) {
                 entries: Vec::new(),
                 comments: std::mem::take(&mut pending_comments),
                 line: index + 1,
+                unreadable: 0,
             });
             continue;
         }
@@ -115,6 +118,7 @@ pub fn parse(text: &str) -> (IniFile, Vec<IniError>) {
             continue;
         };
         let Some(eq) = line.find('=') else {
+            section.unreadable += 1;
             problems.push(IniError::MalformedLine {
                 why: "a line that is neither `key = value`, a comment nor a section".into(),
                 at: at(lead, line.len()).into(),
@@ -125,6 +129,7 @@ pub fn parse(text: &str) -> (IniFile, Vec<IniError>) {
         let key_text = &line[..eq];
         let key = key_text.trim();
         if key.is_empty() {
+            section.unreadable += 1;
             problems.push(IniError::MalformedLine {
                 why: "a value without a key".into(),
                 at: at(lead, line.len()).into(),

@@ -126,7 +126,8 @@ pub fn import(file_name: &str, text: &str, selected: &[String]) -> Import {
         if let Some(c) = cfg.as_mut() {
             keys::apply(c, section, &mut problems);
         }
-        let errors = problems.iter().filter(|p| !p.is_warning()).count() > before;
+        let errors =
+            problems.iter().filter(|p| !p.is_warning()).count() > before || section.unreadable > 0;
         if errors && invalid.is_none() {
             invalid = Some("the section has errors".into());
         }
