@@ -959,6 +959,33 @@ impl<'a> Writer<'a> {
     fn creates_en_passant(&mut self) -> String {
         let cfg = self.cfg;
         let (f, r) = (self.files, self.ranks);
+        // Fairy-Stockfish never promotes on an en-passant capture.
+        for c in 0..2 {
+            let shift = |b: Bb, up: i32| -> Bb {
+                b.on_board(f, r).squares().fold(Bb::EMPTY, |acc, (x, y)| {
+                    let y = y as i32 + up;
+                    if y >= 0 && (y as usize) < r {
+                        acc | Bb::square(x, y as usize)
+                    } else {
+                        acc
+                    }
+                })
+            };
+            let dir = if c == 0 { 1 } else { -1 };
+            let passed = shift(cfg.double_step_region[c], dir)
+                | shift(cfg.triple_step_region[c], dir)
+                | shift(cfg.triple_step_region[c], 2 * dir);
+            if cfg.double_step
+                && !(passed & cfg.promotion_region[1 - c] & cfg.en_passant_region[1 - c]).is_empty()
+            {
+                self.refuse(
+                    "promotionRegionWhite",
+                    bb_text(cfg.promotion_region[1 - c], f, r),
+                    "en-passant captures that end in the promotion zone, which Fairy-Stockfish does not promote",
+                    "en passant without promotion",
+                );
+            }
+        }
         let region = [
             cfg.en_passant_region[0].on_board(f, r),
             cfg.en_passant_region[1].on_board(f, r),
@@ -1190,7 +1217,13 @@ impl<'a> Writer<'a> {
                 }
                 held.len() <= 1
             });
-            if per_side_single {
+            // A piece that turns into one of them by promotion Shogi style is not counted
+            // until after the move's check in Fairy-Stockfish, unlike the language's count.
+            let promoted_into = cfg.piece_types().any(|p| {
+                p != cfg.promoted_piece_type[p as usize]
+                    && types.contains(&cfg.promoted_piece_type[p as usize])
+            });
+            if per_side_single && !promoted_into {
                 if let Some(first) = rules.first_mut() {
                     first.push_str(", last royal");
                 }
@@ -1420,20 +1453,47 @@ impl<'a> Writer<'a> {
             cfg.promotion_pawn_types[0] & bit(pt) != 0,
             cfg.promotion_pawn_types[1] & bit(pt) != 0,
         ];
-        let mut choices_text = String::new();
+        let target = cfg.promoted_piece_type[pt as usize];
+        let plus = self.plus_kinds.get(&pt).cloned();
         if pawn_style[0] || pawn_style[1] {
-            if pawn_style[0] != pawn_style[1]
-                || cfg.promotion_piece_types[0] != cfg.promotion_piece_types[1]
-            {
+            // Pawn-style promotion on moves that end in the zone: to the side's choices, and
+            // for the pawn also to its promoted form (Shogi style).
+            let choices: Vec<Option<String>> = (0..2)
+                .map(|c| {
+                    pawn_style[c].then(|| {
+                        let mut all = self.choice_names(cfg.promotion_piece_types[c], pt);
+                        if pt == PAWN {
+                            if let Some(p) = &plus {
+                                if !all.is_empty() {
+                                    all.push(' ');
+                                }
+                                all.push_str(p);
+                            }
+                        }
+                        all
+                    })
+                })
+                .collect();
+            let clause = |w: &mut Self, choices: &str, z: &str| {
+                if !choices.is_empty() {
+                    w.pawn_promotion_clause(pt, choices, z)
+                } else if cfg.mandatory_pawn_promotion {
+                    // No choice at all: the piece may not enter the zone.
+                    format!("never enter {z}")
+                } else {
+                    String::new()
+                }
+            };
+            if choices[0] == choices[1] {
+                let z = self.promotion_zone();
+                let line = clause(self, choices[0].as_deref().unwrap_or(""), &z);
+                if !line.is_empty() {
+                    clauses.push(line);
+                }
+            } else {
                 // Each side its own clause, in a zone only that side has.
                 for c in 0..2 {
-                    if !pawn_style[c] {
-                        continue;
-                    }
-                    let choices = self.choice_names(cfg.promotion_piece_types[c], pt);
-                    if choices.is_empty() {
-                        continue;
-                    }
+                    let Some(ch) = &choices[c] else { continue };
                     let mut region = [Bb::EMPTY, Bb::EMPTY];
                     region[c] = cfg.promotion_region[c];
                     let z = self.zone(
@@ -1441,48 +1501,23 @@ impl<'a> Writer<'a> {
                         region[0],
                         region[1],
                     );
-                    clauses.push(self.pawn_promotion_clause(pt, &choices, &z));
-                }
-            } else {
-                let choices = self.choice_names(cfg.promotion_piece_types[0], pt);
-                if !choices.is_empty() {
-                    choices_text = choices.clone();
+                    let line = clause(self, ch, &z);
+                    if !line.is_empty() {
+                        clauses.push(line);
+                    }
                 }
             }
-        }
-        let target = cfg.promoted_piece_type[pt as usize];
-        let plus = self.plus_kinds.get(&pt).cloned();
-        if pt == PAWN && (pawn_style[0] || pawn_style[1]) {
-            // A pawn promotes on moves that end in the zone, to its choices and to its
-            // promoted form.
-            let mut all = choices_text.clone();
-            if let Some(p) = &plus {
-                if !all.is_empty() {
-                    all.push(' ');
+            if pt == PAWN {
+                if cfg.piece_promotion_on_capture && plus.is_some() {
+                    self.refuse(
+                        "piecePromotionOnCapture",
+                        "true",
+                        "pawns that promote only when capturing",
+                        "pawn promotion on capture",
+                    );
                 }
-                all.push_str(p);
+                return;
             }
-            if !all.is_empty() {
-                let z = self.promotion_zone();
-                clauses.push(self.pawn_promotion_clause(pt, &all, &z));
-            } else if cfg.mandatory_pawn_promotion {
-                // No choice at all: a pawn may not enter the zone.
-                let z = self.promotion_zone();
-                clauses.push(format!("never enter {z}"));
-            }
-            if cfg.piece_promotion_on_capture && plus.is_some() {
-                self.refuse(
-                    "piecePromotionOnCapture",
-                    "true",
-                    "pawns that promote only when capturing",
-                    "pawn promotion on capture",
-                );
-            }
-            return;
-        }
-        if !choices_text.is_empty() {
-            let z = self.promotion_zone();
-            clauses.push(self.pawn_promotion_clause(pt, &choices_text, &z));
         }
         if let Some(p) = plus {
             if target != 0 {
@@ -1825,13 +1860,7 @@ impl<'a> Writer<'a> {
                 Value::Loss => "loses",
                 _ => "draws",
             };
-            let kinds_of = |w: &Writer, pt: PieceType| -> Vec<String> {
-                let mut v = vec![w.names[&pt].clone()];
-                if let Some(t) = w.tilde_kinds.get(&pt) {
-                    v.push(t.clone());
-                }
-                v
-            };
+            let kinds_of = |w: &Writer, pt: PieceType| w.kinds_of_type(pt);
             let hands = cfg.piece_drops && (cfg.captures_to_hand || self.setup.contains('['));
             if hands {
                 self.refuse(
@@ -2030,6 +2059,21 @@ impl<'a> Writer<'a> {
     }
 
     /// Every kind's name, for rules about all pieces.
+    /// The kinds that are Fairy-Stockfish's pieces of a type: its own, its pawn-promoted
+    /// `~` form, and the `+` forms of pieces that promote to it.
+    fn kinds_of_type(&self, pt: PieceType) -> Vec<String> {
+        let mut v: Vec<String> = self.names.get(&pt).cloned().into_iter().collect();
+        if let Some(t) = self.tilde_kinds.get(&pt) {
+            v.push(t.clone());
+        }
+        for (from, name) in &self.plus_kinds {
+            if self.cfg.promoted_piece_type[*from as usize] == pt {
+                v.push(name.clone());
+            }
+        }
+        v
+    }
+
     fn kinds_all_names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.names.values().cloned().collect();
         v.extend(self.plus_kinds.values().cloned());
@@ -2064,11 +2108,7 @@ impl<'a> Writer<'a> {
         let kinds: Vec<String> = if pt == 0 {
             self.kinds_all_names()
         } else {
-            let mut v = vec![self.names.get(&pt).cloned().unwrap_or_default()];
-            if let Some(t) = self.tilde_kinds.get(&pt) {
-                v.push(t.clone());
-            }
-            v
+            self.kinds_of_type(pt)
         };
         let z = self.zone("goal", region[0], region[1]);
         let n = cfg.flag_piece_count.max(1);
