@@ -316,7 +316,19 @@ impl<'a> Writer<'a> {
             white.on_board(self.files, self.ranks),
             black.on_board(self.files, self.ranks),
         );
-        if let Some(z) = self.zones.iter().find(|z| z.1 == white && z.2 == black) {
+        // The same squares under the same name are one zone; zones for other purposes keep
+        // their own names even when they hold the same squares.
+        let same_name = |z: &str| {
+            z == name
+                || z.strip_prefix(name).is_some_and(|r| {
+                    r.starts_with('-') && r[1..].chars().all(|c| c.is_ascii_digit())
+                })
+        };
+        if let Some(z) = self
+            .zones
+            .iter()
+            .find(|z| z.1 == white && z.2 == black && same_name(&z.0))
+        {
             return z.0.clone();
         }
         let mut unique = name.to_string();
@@ -1626,7 +1638,9 @@ impl<'a> Writer<'a> {
     /// Drop clauses of a piece type.
     fn drop_rules(&mut self, pt: PieceType, clauses: &mut Vec<String>) {
         let cfg = self.cfg;
-        if !cfg.piece_drops {
+        // A royal piece is never captured, so never in hand (unless the start puts it there).
+        let in_start_hand = self.count_in_hand(pt) != [0, 0];
+        if !cfg.piece_drops || (self.is_royal_type(pt) && !in_start_hand) {
             return;
         }
         let (f, r) = (self.files, self.ranks);
@@ -2041,7 +2055,9 @@ impl<'a> Writer<'a> {
                 (cfg.n_move_rule * 2).min(1_000_000)
             ));
         }
+        // (Only where nothing else is refused: a refused goal leaves none, as with connect-n.)
         if !has_royal
+            && self.refusals.is_empty()
             && !rules.iter().any(|l| {
                 l.starts_with("when ")
                     || l.starts_with("stalemate wins")
