@@ -1490,7 +1490,16 @@ impl<'a> Writer<'a> {
                 if !choices.is_empty() {
                     w.pawn_promotion_clause(pt, choices, z)
                 } else if cfg.mandatory_pawn_promotion {
-                    // No choice at all: the piece may not enter the zone.
+                    // No choice at all: the piece may not enter the zone. Fairy-Stockfish
+                    // still counts its captures there as attacks, which a royal must heed.
+                    if cfg.letters[KING as usize].is_some() || cfg.extinction_pseudo_royal {
+                        w.refuse(
+                            "promotionPieceTypes",
+                            "-",
+                            "pawns that may not enter the promotion zone yet attack it (a king may not go there)",
+                            "attacks a piece may not make",
+                        );
+                    }
                     format!("never enter {z}")
                 } else {
                     String::new()
