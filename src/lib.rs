@@ -29,6 +29,7 @@
 pub mod check;
 pub mod diagnostics;
 pub mod engine;
+pub mod interop;
 pub mod model;
 pub mod protocol;
 pub mod render;

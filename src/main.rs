@@ -158,6 +158,12 @@ enum Command {
         #[arg(long, default_value_t = 6)]
         search_depth: u32,
     },
+    /// Read variants from another program's format and write them as definitions.
+    #[command(subcommand)]
+    Import(ImportFormat),
+    /// Write a definition in another program's format.
+    #[command(subcommand)]
+    Export(ExportFormat),
     /// Show the zone map and the start position (or `--fen`).
     Board {
         /// Definition file.
@@ -168,6 +174,49 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+}
+
+/// The formats `import` reads.
+#[derive(Subcommand, Debug)]
+enum ImportFormat {
+    /// Fairy-Stockfish's `variants.ini`: one definition per section, and a report of what was
+    /// imported exactly, with approximations, or refused (and why).
+    Fsf {
+        /// The INI file.
+        file: PathBuf,
+        /// Import only this section (repeatable); default: every section.
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
+        /// Where to write the definitions (`NAME.variant`) and `report.txt`; created if needed.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+        /// How the report is written on standard output.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
+}
+
+/// The formats `export` writes.
+#[derive(Subcommand, Debug)]
+enum ExportFormat {
+    /// A Fairy-Stockfish `variants.ini` section (on standard output), or the list of what
+    /// Fairy-Stockfish cannot play in the definition.
+    Fsf {
+        /// Definition file.
+        file: PathBuf,
+        /// Set a variant option before writing: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+        #[arg(long = "option", value_name = "NAME[=on|off]")]
+        options: Vec<String>,
+    },
+}
+
+/// How `import` reports.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ReportFormat {
+    /// One line per section, then the totals.
+    Text,
+    /// One JSON object: every section with its outcome.
+    Json,
 }
 
 /// How a move diagram is written.
@@ -382,6 +431,13 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             perft_depth,
             search_depth,
         } => bench(&files, perft_depth, search_depth),
+        Command::Import(ImportFormat::Fsf {
+            file,
+            variants,
+            out,
+            format,
+        }) => import_fsf(&file, &variants, &out, format),
+        Command::Export(ExportFormat::Fsf { file, options }) => export_fsf(&file, &options),
         Command::Board {
             file,
             format,
@@ -393,6 +449,133 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 BoardFormat::Svg => print!("{}", board_svg(&pos)),
             }
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `import fsf`: each section of a Fairy-Stockfish INI file as a definition in `out`, and the
+/// report on standard output (and in `out/report.txt`).
+fn import_fsf(
+    file: &Path,
+    selected: &[String],
+    out: &Path,
+    format: ReportFormat,
+) -> Result<ExitCode, Failure> {
+    use rulebook::interop::fsf::{self, Outcome};
+    let text = read(file)?;
+    let name = file.display().to_string();
+    let result = fsf::import(&name, &text, selected);
+    let errors = result.diagnostics.has_errors();
+    let (sections, diagnostics) = (result.sections, result.diagnostics);
+    if !diagnostics.problems().is_empty() {
+        eprintln!("{:?}", miette::Report::new(diagnostics));
+    }
+    for wanted in selected {
+        if !sections.iter().any(|s| &s.name == wanted) {
+            return Err(Failure(format!("`{name}` has no section `[{wanted}]`")));
+        }
+    }
+    std::fs::create_dir_all(out)
+        .map_err(|e| Failure(format!("cannot create `{}`: {e}", out.display())))?;
+    let mut report = String::new();
+    let mut json = Vec::new();
+    let (mut exact, mut approx, mut refused, mut invalid) = (0, 0, 0, 0);
+    for s in &sections {
+        let title = match &s.template {
+            Some(t) => format!("[{}:{}]", s.name, t),
+            None => format!("[{}]", s.name),
+        };
+        match &s.outcome {
+            Outcome::Imported(w) => {
+                let path = out.join(format!("{}.variant", s.name));
+                std::fs::write(&path, &w.text)
+                    .map_err(|e| Failure(format!("cannot write `{}`: {e}", path.display())))?;
+                if w.approximations.is_empty() {
+                    exact += 1;
+                    report.push_str(&format!("{title}: imported\n"));
+                } else {
+                    approx += 1;
+                    report.push_str(&format!("{title}: imported with approximations\n"));
+                    for a in &w.approximations {
+                        report.push_str(&format!("    approximation: {a}\n"));
+                    }
+                }
+                json.push(serde_json::json!({
+                    "section": s.name, "template": s.template,
+                    "outcome": if w.approximations.is_empty() { "imported" } else { "approximated" },
+                    "file": path.display().to_string(), "approximations": w.approximations,
+                }));
+            }
+            Outcome::Refused(reasons) => {
+                refused += 1;
+                report.push_str(&format!("{title}: refused\n"));
+                for r in reasons {
+                    let value = if r.value.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" = {}", r.value)
+                    };
+                    report.push_str(&format!("    {}{value}: {}\n", r.key, r.reason));
+                }
+                json.push(serde_json::json!({
+                    "section": s.name, "template": s.template, "outcome": "refused",
+                    "reasons": reasons.iter().map(|r| serde_json::json!({
+                        "key": r.key, "value": r.value, "reason": r.reason, "construct": r.construct,
+                    })).collect::<Vec<_>>(),
+                }));
+            }
+            Outcome::Invalid(why) => {
+                invalid += 1;
+                report.push_str(&format!("{title}: not read: {why}\n"));
+                json.push(serde_json::json!({
+                    "section": s.name, "template": s.template, "outcome": "invalid", "reason": why,
+                }));
+            }
+        }
+    }
+    let total = sections.len();
+    report.push_str(&format!(
+        "{total} sections: {exact} imported exactly, {approx} with approximations, {refused} refused{}\n",
+        if invalid > 0 { format!(", {invalid} not read (errors above)") } else { String::new() }
+    ));
+    let report_path = out.join("report.txt");
+    std::fs::write(&report_path, &report)
+        .map_err(|e| Failure(format!("cannot write `{}`: {e}", report_path.display())))?;
+    match format {
+        ReportFormat::Text => print!("{report}"),
+        ReportFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "file": name, "sections": json,
+                "imported": exact, "approximated": approx, "refused": refused, "invalid": invalid,
+            }))?
+        ),
+    }
+    Ok(if errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `export fsf`: the definition as a Fairy-Stockfish INI section, or why it cannot be one.
+fn export_fsf(file: &Path, options: &[String]) -> Result<ExitCode, Failure> {
+    let variant = load(file)?;
+    let options = parse_options(options)?;
+    match rulebook::interop::fsf::export::export_with(&variant, &options) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(lacks) => {
+            eprintln!(
+                "error: Fairy-Stockfish cannot play `{}` as defined:",
+                file.display()
+            );
+            for l in &lacks {
+                eprintln!("  - {l}");
+            }
+            Ok(ExitCode::from(1))
         }
     }
 }

@@ -92,6 +92,19 @@ pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
     }
 }
 
+/// The patterns Betza text stands for, as a `betza "..."` clause reads it (for the importer,
+/// which writes such a clause only where this reading is Fairy-Stockfish's).
+///
+/// # Errors
+/// Why the text is not Betza this reader takes.
+pub(crate) fn betza_patterns(
+    text: &str,
+) -> Result<Vec<(Vec<crate::model::Leg>, crate::model::Mode)>, String> {
+    let atoms = crate::syntax::read_betza(text, crate::syntax::Span::new(0, text.len()))
+        .map_err(|e| e.why)?;
+    betza::patterns(&atoms).map_err(|(_, why)| why)
+}
+
 /// Checks a parsed definition: the variant if it is valid, and every problem found.
 pub fn check(file: &ast::File) -> (Option<Variant>, Vec<DefinitionError>) {
     check_with(file, true)

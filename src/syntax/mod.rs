@@ -20,7 +20,6 @@ use pest::{error::InputLocation, Parser};
 
 pub use span::{Span, Spanned};
 
-#[cfg(test)]
 pub(crate) use betza::read as read_betza;
 
 use crate::diagnostics::DefinitionError;

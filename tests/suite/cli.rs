@@ -30,6 +30,11 @@ fn help_lists_every_command() {
         assert_eq!(code, 0);
         snap!(format!("cli_help_{cmd}"), out);
     }
+    for cmd in ["import", "export"] {
+        let (out, _, code) = rulebook(&[cmd, "fsf", "--help"]);
+        assert_eq!(code, 0);
+        snap!(format!("cli_help_{cmd}_fsf"), out);
+    }
 }
 
 #[test]
