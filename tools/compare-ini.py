@@ -16,7 +16,7 @@ process. Needs `pip install pyffish` and a release build (`cargo build --release
 import importlib.util, json, multiprocessing, os, random, re, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "rulebook")
+BIN = os.environ.get("RULEBOOK_BIN") or os.path.join(ROOT, "target", "release", "rulebook")
 
 _spec = importlib.util.spec_from_file_location(
     "compare_pyffish", os.path.join(ROOT, "tools", "compare-pyffish.py"))

@@ -11,11 +11,12 @@ the FEN tests compare). Two differences of form are accepted as the same positio
 of the pieces in hand, and an en-passant square that no capture can use (Fairy-Stockfish
 writes one after every double step of some pawns), checked by both FENs giving the same
 legal moves. Where a definition offers Fairy-Stockfish's reading of a rule as an option
-(`mating-drops-lose`), it is turned on. Needs `pip install pyffish` and a release build (`cargo build --release`)."""
+(`mating-drops-lose`), it is turned on. Needs `pip install pyffish` and a release build (`cargo build --release`, or the binary named by
+`RULEBOOK_BIN`)."""
 import json, random, re, subprocess, sys, os, tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "rulebook")
+BIN = os.environ.get("RULEBOOK_BIN") or os.path.join(ROOT, "target", "release", "rulebook")
 
 # Options by which a definition offers Fairy-Stockfish's reading of a rule where it departs
 # from the game's own (a pawn-drop mate played and lost): turned on wherever declared.
@@ -117,6 +118,8 @@ def suite_fens(name):
 
 def main():
     import pyffish as sf
+    # Games of Fairy-Stockfish's variants.ini (Tic-tac-toe, Connect Four) are not built in.
+    sf.load_variant_config(open(os.path.join(ROOT, "tests", "fixtures", "fsf", "variants.ini")).read())
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     plies = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     library = os.path.join(ROOT, "definitions", "library")
@@ -126,7 +129,11 @@ def main():
         f[:-8] for f in os.listdir(library) if f.endswith(".variant"))
     rng = random.Random(1)
     failures = 0
+    known = set(sf.variants())
     for name in names:
+        if name not in known:
+            print(f"{name}: not a game Fairy-Stockfish plays, skipped")
+            continue
         definition = os.path.join(library, name + ".variant")
         if not os.path.exists(definition):
             definition = os.path.join(ROOT, "definitions", name + ".variant")

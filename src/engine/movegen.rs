@@ -1170,6 +1170,18 @@ impl Position {
         let me = self.stm;
         let royals = &self.royals[me.index()];
         if royals.is_empty() {
+            // A royal dropped from hand must not land attacked.
+            if t.rules().hands {
+                let mut i = 0;
+                while i < out.len() {
+                    let m = out[i];
+                    if m.kind != MoveKind::Drop || !t.royal(m.placed()) || self.is_legal_pseudo(m) {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
+                }
+            }
             return;
         }
         // An explosion removes more than the mover and its victim: no shortcut.
@@ -1194,7 +1206,8 @@ impl Position {
                         !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
                     }
                     MoveKind::Drop => {
-                        !to_s.contains(m.to)
+                        !t.royal(m.placed())
+                            && !to_s.contains(m.to)
                             && !self.drop_may_not_mate(m)
                             && !t.variant().piece(m.placed()).drops.no_check
                     }

@@ -1559,3 +1559,28 @@ setup "4/4/4/4[PPPPKppppk]"
     assert_eq!(o.result(Side::FIRST), Verdict::Loss);
     assert_eq!(o.result(Side::SECOND), Verdict::Win);
 }
+
+#[test]
+fn a_royal_dropped_from_hand_may_not_land_attacked() {
+    // Before its king is on the board a side may drop it, but not where an enemy attacks it.
+    let start = compiled(
+        r#"
+variant "Kings from hand"
+board 3 x 3
+sides white north, black south
+piece King K royal
+  move step any
+  drop even where stuck
+piece Rook R
+  move slide orthogonal
+  drop even where stuck
+rules
+  checkmate
+  drops without captures
+  must drop
+setup "3/3/r2[Kk]"
+"#,
+    );
+    // The rook on a1 attacks a2, a3, b1 and c1.
+    assert_eq!(all_coords(&start), ["K@b2", "K@b3", "K@c2", "K@c3"]);
+}

@@ -426,35 +426,11 @@ impl<'a> Writer<'a> {
                 "promotion in place",
             );
         }
-        if c.must_drop && (c.must_drop_type == 0) {
-            self.refuse(
-                "mustDrop",
-                "true",
-                "every piece in hand must be dropped before other moves (a placement phase)",
-                "placement phase",
-            );
-        }
         if c.sittuyin_rook_drop {
             self.refuse(
                 "sittuyinRookDrop",
                 "true",
                 "rooks dropped only on the first rank during the setup phase",
-                "placement phase",
-            );
-        }
-        if c.drop_opposite_colored_bishop {
-            self.refuse(
-                "dropOppositeColoredBishop",
-                "true",
-                "bishops dropped on squares of both colours",
-                "placement phase",
-            );
-        }
-        if c.castling_dropped_piece {
-            self.refuse(
-                "castlingDroppedPiece",
-                "true",
-                "castling by dropped kings and rooks",
                 "placement phase",
             );
         }
@@ -506,18 +482,37 @@ impl<'a> Writer<'a> {
                 "gating import",
             );
         }
-        if c.connect_n > 0 || c.connect_nxn > 0 || c.collinear_n > 0 {
-            let (key, n) = if c.connect_n > 0 {
-                ("connectN", c.connect_n)
-            } else if c.connect_nxn > 0 {
-                ("connectNxN", c.connect_nxn)
+        if c.connect_nxn > 0 || c.collinear_n > 0 {
+            let (key, n, why) = if c.connect_nxn > 0 {
+                (
+                    "connectNxN",
+                    c.connect_nxn,
+                    "a win by pieces filling a square block",
+                )
             } else {
-                ("collinearN", c.collinear_n)
+                (
+                    "collinearN",
+                    c.collinear_n,
+                    "a win by pieces on one line with gaps between them",
+                )
             };
+            self.refuse(key, n.to_string(), why, "connect-n goals");
+        }
+        if c.connect_n > 0 && c.connect_value == Value::None {
             self.refuse(
-                key,
-                n.to_string(),
-                "a win by pieces in a row (connect-n)",
+                "connectValue",
+                "none",
+                "a row of pieces that does not end the game",
+                "connect-n goals",
+            );
+        }
+        if c.connect_n > 0
+            && !(2..=i64::try_from(self.files.max(self.ranks)).unwrap_or(26)).contains(&c.connect_n)
+        {
+            self.refuse(
+                "connectN",
+                c.connect_n.to_string(),
+                "a row longer than the board (or shorter than two pieces)",
                 "connect-n goals",
             );
         }
@@ -531,10 +526,10 @@ impl<'a> Writer<'a> {
                 "connect-n goals",
             );
         }
-        if c.enclosing_drop != "none"
-            && c.enclosing_drop != "reversi"
-            && c.enclosing_drop != "ataxx"
-        {
+        if !matches!(
+            c.enclosing_drop.as_str(),
+            "none" | "reversi" | "ataxx" | "top"
+        ) {
             self.refuse(
                 "enclosingDrop",
                 c.enclosing_drop.clone(),
@@ -1701,6 +1696,7 @@ impl<'a> Writer<'a> {
         match cfg.enclosing_drop.as_str() {
             "reversi" => clauses.push("drop only where it flips".into()),
             "ataxx" => clauses.push("drop only next to own pieces".into()),
+            "top" => clauses.push("drop on top".into()),
             _ => {}
         }
         if !cfg.enclosing_drop_start.on_board(f, r).is_empty() && cfg.enclosing_drop != "none" {
@@ -1710,10 +1706,26 @@ impl<'a> Writer<'a> {
         if cfg.free_drops {
             clauses.push("drop unlimited".into());
         }
+        if cfg.drop_opposite_colored_bishop && pt == BISHOP {
+            clauses.push("drop on both colours".into());
+        }
+        if cfg.castling_dropped_piece
+            && (cfg.castling_king_piece.contains(&pt)
+                || cfg
+                    .castling_rook_pieces
+                    .iter()
+                    .any(|&set| set & bit(pt) != 0))
+        {
+            clauses.push("drop counts as unmoved".into());
+        }
     }
 
     fn castling(&mut self) {
         let cfg = self.cfg;
+        if cfg.castling && cfg.castling_dropped_piece && cfg.piece_drops {
+            self.castling_of_dropped_pieces();
+            return;
+        }
         if !cfg.castling || self.castling_field == "-" || self.castling_field.is_empty() {
             return;
         }
@@ -1776,7 +1788,52 @@ impl<'a> Writer<'a> {
                 square_name(rook_to, rank)
             ));
         }
-        // Black's castlings as White's mirrored, where they are.
+        self.push_castlings(&per_side);
+    }
+
+    /// Under `castlingDroppedPiece`: the castlings of a king dropped on its file of the
+    /// castling rank with a rook dropped in a corner, which the pieces' `drop counts as
+    /// unmoved` clauses make available.
+    fn castling_of_dropped_pieces(&mut self) {
+        let cfg = self.cfg;
+        let mut per_side: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for (c, lines) in per_side.iter_mut().enumerate() {
+            let rank = if c == 0 {
+                cfg.castling_rank
+            } else {
+                self.ranks - 1 - cfg.castling_rank
+            };
+            let king_file = cfg.castling_king_file;
+            let (Some(kn), Some(rook_pt)) = (
+                self.names.get(&cfg.castling_king_piece[c]).cloned(),
+                cfg.piece_types()
+                    .find(|&pt| cfg.castling_rook_pieces[c] & bit(pt) != 0),
+            ) else {
+                continue;
+            };
+            let rn = self.names[&rook_pt].clone();
+            for rook_file in [self.files - 1, 0] {
+                let kingside = rook_file > king_file;
+                let king_to = if kingside {
+                    cfg.castling_kingside_file
+                } else {
+                    cfg.castling_queenside_file
+                };
+                let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
+                lines.push(format!(
+                    "castling {kn} {} to {} with {rn} {} to {}",
+                    square_name(king_file, rank),
+                    square_name(king_to, rank),
+                    square_name(rook_file, rank),
+                    square_name(rook_to, rank)
+                ));
+            }
+        }
+        self.push_castlings(&per_side);
+    }
+
+    /// Castling declarations of both sides, Black's written as White's mirrored where they are.
+    fn push_castlings(&mut self, per_side: &[Vec<String>; 2]) {
         let mirror = |line: &str| -> String {
             let mut out = String::new();
             for word in line.split(' ') {
@@ -2003,6 +2060,46 @@ impl<'a> Writer<'a> {
             "ataxx" => rules.push("moves flip adjacent enemies".into()),
             _ => {}
         }
+        if cfg.must_drop && cfg.must_drop_type == 0 && cfg.piece_drops {
+            rules.push("must drop".into());
+        }
+        if cfg.connect_n > 0 && cfg.connect_nxn == 0 && cfg.collinear_n == 0 {
+            let mut line = format!("connect {}", cfg.connect_n);
+            let all_types = cfg
+                .piece_types()
+                .all(|pt| cfg.connect_piece_types & bit(pt) != 0);
+            if !all_types {
+                for pt in cfg.piece_types() {
+                    if cfg.connect_piece_types & bit(pt) != 0 {
+                        for k in self.kinds_of_type(pt) {
+                            line.push(' ');
+                            line.push_str(&k);
+                        }
+                    }
+                }
+            }
+            let lines = [
+                (cfg.connect_vertical, "files"),
+                (cfg.connect_horizontal, "ranks"),
+                (cfg.connect_diagonal, "diagonals"),
+            ];
+            if lines.iter().any(|(on, _)| !on) {
+                line.push_str(" along");
+                for (on, name) in lines {
+                    if on {
+                        line.push(' ');
+                        line.push_str(name);
+                    }
+                }
+            }
+            // The side that made the row gets the value.
+            line.push_str(match cfg.connect_value {
+                Value::Loss => " loses",
+                Value::Draw => " draws",
+                _ => " wins",
+            });
+            rules.push(line);
+        }
         if cfg.pass[0] {
             rules.push("passing allowed".into());
         } else if cfg.pass_on_stalemate[0] {
@@ -2069,6 +2166,7 @@ impl<'a> Writer<'a> {
             && self.refusals.is_empty()
             && !rules.iter().any(|l| {
                 l.starts_with("when ")
+                    || (l.starts_with("connect ") && !l.ends_with(" draws"))
                     || l.starts_with("stalemate wins")
                     || l.starts_with("stalemate loses")
             })

@@ -116,6 +116,8 @@ pub type PieceType = u8;
 pub const PAWN: PieceType = 1;
 /// Fers (Makruk's met).
 pub const FERS: PieceType = 6;
+/// Fairy-Stockfish's bishop.
+pub const BISHOP: PieceType = 3;
 /// Shogi pawn.
 pub const SHOGI_PAWN: PieceType = 19;
 /// The immobile piece.
