@@ -1141,6 +1141,12 @@ setup
     // The king on a1 could only take the rook on b2 (its other squares are the rook's).
     let king = start.with_fen("3k/4/1r2/K3 w - - 0 1").unwrap();
     assert_eq!(coords_from(&king, "a1"), Vec::<String>::new());
+    // Nor does it threaten: the kings may stand side by side.
+    let kings = start.with_fen("4/4/k3/2K1 b - - 0 1").unwrap();
+    assert_eq!(
+        coords_from(&kings, "a2"),
+        ["a2a1", "a2a3", "a2b1", "a2b2", "a2b3"]
+    );
 }
 
 /// A small game in which every move builds a wall; `PLACING` stands for the rule's words.

@@ -593,6 +593,10 @@ impl<'a> Builder<'a> {
         let facing = variant.sides()[side.index()].facing;
         let all = SquareSet::EMPTY.complement(self.g.len());
         let mut out = Vec::new();
+        // A royal that would turn to stone by capturing (`captures petrify`) may never
+        // capture: it neither takes nor threatens (Fairy-Stockfish's reading: kings may stand
+        // side by side in Petrified).
+        let stone = piece.royal && variant.rules().petrify.contains(&PieceKind::nth(kind));
         for pattern in &piece.patterns {
             let applies = guards_hold(self.options, &pattern.options)
                 && pattern
@@ -605,7 +609,7 @@ impl<'a> Builder<'a> {
             let mut flags = PathFlags::NONE;
             for (on, flag) in [
                 (pattern.mode.can_move(), PathFlags::MOVE),
-                (pattern.mode.can_capture(), PathFlags::CAPTURE),
+                (pattern.mode.can_capture() && !stone, PathFlags::CAPTURE),
                 (pattern.creates_en_passant, PathFlags::CREATES_EP),
                 (pattern.takes_en_passant, PathFlags::TAKES_EP),
                 (pattern.shot, PathFlags::SHOT),
