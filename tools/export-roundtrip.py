@@ -12,7 +12,7 @@ build."""
 import glob, json, multiprocessing, os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "rulebook")
+BIN = os.environ.get("RULEBOOK_BIN") or os.path.join(ROOT, "target", "release", "rulebook")
 FSF_READINGS = ["mating-drops-lose"]
 # The most leaves counted by recursion in Python at the last depth compared.
 NODE_BUDGET = 200_000

@@ -242,6 +242,14 @@ impl<'a> Exporter<'a> {
                 self.lack(format!("`{name}`: hops over some pieces only"));
                 continue;
             }
+            if pat.on_the_way.is_some() {
+                self.lack(format!("`{name}`: moves that capture on the way"));
+                continue;
+            }
+            if pat.not_protected.is_some() {
+                self.lack(format!("`{name}`: captures refused on protected pieces"));
+                continue;
+            }
             // A pawn's double step from its zone is the one zone-dependent move written.
             if !pat.zones.is_empty() {
                 let double = pat.zones.len() == 1
@@ -786,6 +794,42 @@ impl Exporter<'_> {
         if r.gating.is_some() {
             self.lack("gating");
         }
+        if !r.counter_strike.is_empty() {
+            self.lack("counter-strike (a rule on the move after a capture)");
+        }
+        if r.must_drop {
+            self.set("mustDrop", "true");
+        }
+        if let Some(c) = &r.connect {
+            self.set("connectN", c.count);
+            if !c.kinds.is_empty() {
+                let letters: String = c
+                    .kinds
+                    .iter()
+                    .filter_map(|k| self.letters.get(k))
+                    .map(|l| l.to_ascii_lowercase())
+                    .collect();
+                self.set("connectPieceTypes", letters);
+            }
+            let has = |v: (i8, i8)| c.lines.contains(&v);
+            if !has((1, 0)) {
+                self.set("connectHorizontal", "false");
+            }
+            if !has((0, 1)) {
+                self.set("connectVertical", "false");
+            }
+            if !has((1, 1)) {
+                self.set("connectDiagonal", "false");
+            }
+            self.set(
+                "connectValue",
+                match c.verdict {
+                    Verdict::Win => "win",
+                    Verdict::Loss => "loss",
+                    Verdict::Draw => "draw",
+                },
+            );
+        }
         if r.mating_drops_lose.as_ref().is_some_and(|g| self.holds(g)) {
             self.mating_drops_lose = true;
         }
@@ -957,6 +1001,12 @@ impl Exporter<'_> {
                 .filter(|pr| self.holds(&pr.options))
                 .collect();
             for pr in clauses {
+                if pr.in_place || pr.never_forced || pr.when_entering {
+                    self.lack(format!(
+                        "`{}`: promotion in place, on entering the zone or never forced",
+                        p.name
+                    ));
+                }
                 let region = (
                     self.zone_bb(pr.zone, Side::FIRST),
                     self.zone_bb(pr.zone, Side::SECOND),
@@ -1190,15 +1240,24 @@ impl Exporter<'_> {
                 }
                 no_doubled = Some((self.letters[&k], n));
             }
+            if d.both_colours || d.unmoved {
+                self.lack(format!(
+                    "`{}`: drops on both colours or counted as unmoved",
+                    p.name
+                ));
+            }
             if d.compulsory
                 || d.only_flipping
                 || d.only_next_to_own
+                || d.on_top
                 || d.first_in.is_some()
                 || d.unlimited
                 || !d.also_as.is_empty()
             {
                 if d.only_flipping {
                     self.set("enclosingDrop", "reversi");
+                } else if d.on_top {
+                    self.set("enclosingDrop", "top");
                 } else if d.only_next_to_own {
                     self.set("enclosingDrop", "ataxx");
                 } else {
@@ -1247,10 +1306,16 @@ impl Exporter<'_> {
                 to_bb(t.drop_squares(k, Side::FIRST)),
                 to_bb(t.drop_squares(k, Side::SECOND)),
             ];
-            let dead = [
-                to_bb(t.dead_squares(k, Side::FIRST)),
-                to_bb(t.dead_squares(k, Side::SECOND)),
-            ];
+            // Dropped even where stuck: Fairy-Stockfish's `immobilityIllegal = false` gives
+            // every square of the region.
+            let dead = if self.v.piece(k).drops.even_where_stuck {
+                [Bb::EMPTY, Bb::EMPTY]
+            } else {
+                [
+                    to_bb(t.dead_squares(k, Side::FIRST)),
+                    to_bb(t.dead_squares(k, Side::SECOND)),
+                ]
+            };
             let expected = |first: bool, zone: bool| -> [Bb; 2] {
                 let mut e = [
                     region_of(Side::FIRST) & !dead[0],
