@@ -11,6 +11,7 @@
 //! writes: for ordinary Betza it is the union of the atoms, and where the riders' masks make
 //! it differ it is still what Fairy-Stockfish plays.
 
+use crate::model::Dirs;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A board vector, `(files, ranks)` from the mover's side (forward is `+ranks`).
@@ -266,6 +267,53 @@ pub enum Canon {
     /// A hop over one screen along the vector, ending at most `max` squares away; with
     /// `just_beyond` only right after the screen.
     Hop(Vector, Option<u8>, bool),
+}
+
+/// Every concrete path of a chain of single steps taken in these directions, as the squares
+/// it passes (relative to the start, the last one reached), each as a lame leap: `None` where
+/// a step's direction depends on nothing before it (`same` or `outward` first) or goes back
+/// (`reverse`, a pass), which Betza cannot write.
+pub fn step_chain<'a>(legs: impl IntoIterator<Item = &'a Dirs>) -> Option<Vec<Canon>> {
+    let mut paths: Vec<Vec<Vector>> = vec![Vec::new()];
+    for dirs in legs {
+        let mut next = Vec::new();
+        for path in &paths {
+            let last = path.last().copied().unwrap_or((0, 0));
+            let step = match path.len() {
+                0 => None,
+                1 => Some(path[0]),
+                n => Some((path[n - 1].0 - path[n - 2].0, path[n - 1].1 - path[n - 2].1)),
+            };
+            let ways: Vec<Vector> = match dirs {
+                Dirs::Vectors(vs) => vs.clone(),
+                Dirs::Same => vec![step?],
+                Dirs::Reverse => return None,
+                Dirs::Outward => {
+                    let (x, y) = step?;
+                    if x == 0 {
+                        vec![(1, y), (-1, y)]
+                    } else if y == 0 {
+                        vec![(x, 1), (x, -1)]
+                    } else {
+                        vec![(x, 0), (0, y)]
+                    }
+                }
+            };
+            for d in ways {
+                let mut longer = path.clone();
+                longer.push((last.0 + d.0, last.1 + d.1));
+                next.push(longer);
+            }
+        }
+        paths = next;
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let (to, through) = path.split_last()?;
+            Some(Canon::Lame(through.to_vec(), *to))
+        })
+        .collect()
 }
 
 /// The lame leapers' directions Fairy-Stockfish precomputes: (2,0), (2,1), (2,2), (3,2).

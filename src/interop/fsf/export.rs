@@ -506,7 +506,6 @@ fn canon_of(p: &Pattern) -> Option<Vec<Canon>> {
         }
         return Some(out);
     }
-    let mut paths: Vec<Vec<Vector>> = vec![Vec::new()];
     for leg in &p.legs {
         if leg.kind != LegKind::Step
             || leg.arms.len() != 1
@@ -515,42 +514,8 @@ fn canon_of(p: &Pattern) -> Option<Vec<Canon>> {
         {
             return None;
         }
-        let mut next = Vec::new();
-        for path in &paths {
-            let last = path.last().copied().unwrap_or((0, 0));
-            let step = match path.len() {
-                0 => None,
-                1 => Some(path[0]),
-                n => Some((path[n - 1].0 - path[n - 2].0, path[n - 1].1 - path[n - 2].1)),
-            };
-            let dirs: Vec<Vector> = match &leg.arms[0].dirs {
-                Dirs::Vectors(vs) => vs.clone(),
-                Dirs::Same => vec![step?],
-                // A step back to the start (a pass) has no Betza.
-                Dirs::Reverse => return None,
-                Dirs::Outward => {
-                    let (x, y) = step?;
-                    if x == 0 {
-                        vec![(1, y), (-1, y)]
-                    } else if y == 0 {
-                        vec![(x, 1), (x, -1)]
-                    } else {
-                        vec![(x, 0), (0, y)]
-                    }
-                }
-            };
-            for d in dirs {
-                let mut np = path.clone();
-                np.push((last.0 + d.0, last.1 + d.1));
-                next.push(np);
-            }
-        }
-        paths = next;
     }
-    for path in paths {
-        let (to, through) = path.split_last()?;
-        out.push(Canon::Lame(through.to_vec(), *to));
-    }
+    out.extend(betza::step_chain(p.legs.iter().map(|l| &l.arms[0].dirs))?);
     Some(out)
 }
 

@@ -2397,51 +2397,14 @@ fn dsl_canon(text: &str) -> Option<(BTreeSet<Canon>, BTreeSet<Canon>)> {
             }
         } else {
             // Steps through empty squares: every concrete path.
-            let mut paths: Vec<Vec<Vector>> = vec![Vec::new()];
-            for leg in &legs {
-                if leg.kind != LegKind::Step {
-                    return None;
-                }
-                let mut next = Vec::new();
-                for p in &paths {
-                    let prev = p.last().copied();
-                    let step_of = |p: &Vec<Vector>| -> Option<Vector> {
-                        match p.len() {
-                            0 => None,
-                            1 => Some(p[0]),
-                            n => Some((p[n - 1].0 - p[n - 2].0, p[n - 1].1 - p[n - 2].1)),
-                        }
-                    };
-                    let last_step = step_of(p);
-                    let dirs: Vec<Vector> = match &leg.arms.first()?.dirs {
-                        Dirs::Vectors(vs) => vs.clone(),
-                        Dirs::Same => vec![last_step?],
-                        // A step back to the start (a pass) has no Betza.
-                        Dirs::Reverse => return None,
-                        Dirs::Outward => {
-                            let (x, y) = last_step?;
-                            if x == 0 {
-                                vec![(1, y), (-1, y)]
-                            } else if y == 0 {
-                                vec![(x, 1), (x, -1)]
-                            } else {
-                                vec![(x, 0), (0, y)]
-                            }
-                        }
-                    };
-                    let base = prev.unwrap_or((0, 0));
-                    for d in dirs {
-                        let mut np = p.clone();
-                        np.push((base.0 + d.0, base.1 + d.1));
-                        next.push(np);
-                    }
-                }
-                paths = next;
+            if legs.iter().any(|l| l.kind != LegKind::Step) {
+                return None;
             }
-            for p in paths {
-                let (to, through) = p.split_last()?;
-                canons.push(Canon::Lame(through.to_vec(), *to));
-            }
+            let dirs: Vec<&Dirs> = legs
+                .iter()
+                .map(|l| l.arms.first().map(|a| &a.dirs))
+                .collect::<Option<_>>()?;
+            canons.extend(betza::step_chain(dirs)?);
         }
         for canon in canons {
             if mode != Mode::CaptureOnly {
