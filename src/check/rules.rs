@@ -528,6 +528,7 @@ impl Ctx {
                         safe: term.safe,
                         kinds,
                         zone: zone.flatten(),
+                        hand: term.hand,
                     });
                 }
                 _ => ok = false,

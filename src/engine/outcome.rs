@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::position::Position;
-use crate::model::{Asks, KindSet, Side, Square, Verdict, WhenTable, WALL};
+use crate::model::{Asks, KindSet, PieceKind, Side, Square, Verdict, WhenTable, WALL};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,6 +401,13 @@ impl Position {
                         && !(term.safe && self.attacked_by_others(Square::at(sq), Side::nth(s)))
                     {
                         n += 1;
+                    }
+                }
+                if term.hand {
+                    for kind in (0..self.tables().kinds()).map(PieceKind::nth) {
+                        if term.kinds.contains(kind) {
+                            n += u32::from(self.in_hand(Side::nth(s), kind));
+                        }
                     }
                 }
             }

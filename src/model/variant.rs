@@ -1090,6 +1090,8 @@ pub struct CountTerm {
     pub kinds: Vec<PieceKind>,
     /// Only those in this zone, read for the side the rule asks about.
     pub zone: Option<ZoneId>,
+    /// Pieces in hand count too (`on board or in hand`).
+    pub hand: bool,
 }
 
 /// A piece on a square at the start.

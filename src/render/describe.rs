@@ -1326,6 +1326,7 @@ fn count_words(t: &Tables, c: &CountTerm) -> String {
     };
     match c.zone {
         Some(z) => format!("{count} in {}", zone(t, z).replacen("its ", "", 1)),
+        None if c.hand => format!("{count} on the board or in hand"),
         None => format!("{count} on the board"),
     }
 }

@@ -1037,6 +1037,8 @@ pub struct CountTerm {
     pub pieces: Vec<PieceRef>,
     /// `in ZONE`.
     pub zone: Option<Ident>,
+    /// `on board or in hand`.
+    pub hand: bool,
     /// The whole term.
     pub span: Span,
 }

@@ -1486,8 +1486,10 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
     let mut zone = None;
     let mut bound = crate::model::Bound::Exactly;
     let mut safe = false;
+    let mut hand = false;
     for part in pair.into_inner() {
         match part.as_rule() {
+            Rule::with_hand => hand = true,
             Rule::count_bound => {
                 bound = if part.into_inner().any(|p| p.as_rule() == Rule::kw_least) {
                     crate::model::Bound::AtLeast
@@ -1510,6 +1512,7 @@ fn count_term(pair: P<'_>) -> ast::CountTerm {
         safe,
         pieces,
         zone,
+        hand,
         span: whole,
     }
 }

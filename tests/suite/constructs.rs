@@ -1590,3 +1590,45 @@ setup "3/3/r2[Kk]"
     // The rook on a1 attacks a2, a3, b1 and c1.
     assert_eq!(all_coords(&start), ["K@b2", "K@b3", "K@c2", "K@c3"]);
 }
+
+#[test]
+fn a_count_on_board_or_in_hand_counts_the_hand_too() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    // Losing every piece wins, but a piece in hand is not lost yet.
+    let text = |term: &str| {
+        format!(
+            r#"
+variant "Give away with drops"
+board 3 x 3
+sides white north, black south
+piece Man M
+  move step any
+rules
+  drops
+  when 0 Man{term} wins
+  stalemate wins
+setup "m2/3/2M"
+"#
+        )
+    };
+    let board_only = compiled(&text(""));
+    let with_hand = compiled(&text(" on board or in hand"));
+    let fen = "m2/3/3[M] b - - 0 1";
+    let o = board_only
+        .with_fen(fen)
+        .unwrap()
+        .outcome()
+        .expect("no man on White's board");
+    assert_eq!(
+        (o.reason, o.result(Side::FIRST)),
+        (Reason::Condition(0), Verdict::Win)
+    );
+    assert!(with_hand.with_fen(fen).unwrap().outcome().is_none());
+    let o = with_hand
+        .with_fen("m2/3/3[m] b - - 0 1")
+        .unwrap()
+        .outcome()
+        .expect("White has none anywhere");
+    assert_eq!(o.result(Side::FIRST), Verdict::Win);
+}

@@ -885,6 +885,14 @@ impl Exporter<'_> {
                         && !t.enemy
                         && t.bound == crate::model::Bound::AtMost) =>
                 {
+                    // Fairy-Stockfish counts the pieces in hand too.
+                    let hands = v.rules().drops && self.holds(&v.rules().drops_options);
+                    if hands && !t.hand {
+                        self.lack(
+                            "losing every piece of a kind on the board while some are in hand",
+                        );
+                        continue;
+                    }
                     let all = t.kinds.len() == v.pieces().len();
                     let letters: BTreeSet<char> = t
                         .kinds

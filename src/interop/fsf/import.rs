@@ -1676,7 +1676,8 @@ impl<'a> Writer<'a> {
                 n => clauses.push(format!("drop max {} per file", n.min(26))),
             }
         }
-        if !cfg.drop_checks {
+        // Fairy-Stockfish sees a check only against its king piece, never a pseudo-royal one.
+        if !cfg.drop_checks && cfg.letters[KING as usize].is_some() {
             clauses.push("drop may not check".into());
         }
         if cfg.shogi_pawn_drop_mate_illegal && pt == SHOGI_PAWN {
@@ -1942,14 +1943,8 @@ impl<'a> Writer<'a> {
             };
             let kinds_of = |w: &Writer, pt: PieceType| w.kinds_of_type(pt);
             let hands = cfg.piece_drops && (cfg.captures_to_hand || self.setup.contains('['));
-            if hands {
-                self.refuse(
-                    "extinctionPieceTypes",
-                    set_text(cfg, cfg.extinction_piece_types),
-                    "extinction counted with the pieces in hand (the language counts the board)",
-                    "counts of pieces in hand",
-                );
-            }
+            // Fairy-Stockfish counts the pieces in hand too.
+            let where_ = if hands { " on board or in hand" } else { "" };
             let groups: Vec<Vec<String>> = if cfg.extinction_piece_types & 1 != 0 {
                 vec![self.kinds_all_names()]
             } else {
@@ -1967,9 +1962,9 @@ impl<'a> Writer<'a> {
                 } else {
                     format!("at most {n}")
                 };
-                let mut line = format!("when {count} {list}");
+                let mut line = format!("when {count} {list}{where_}");
                 if opp > 0 {
-                    line.push_str(&format!(" and at least {opp} enemy {list}"));
+                    line.push_str(&format!(" and at least {opp} enemy {list}{where_}"));
                 }
                 line.push_str(&format!(" {verdict}"));
                 rules.push(line);
@@ -1999,7 +1994,7 @@ impl<'a> Writer<'a> {
                 ),
             }
         }
-        if !cfg.checking {
+        if !cfg.checking && cfg.letters[KING as usize].is_some() {
             rules.push("checks forbidden".into());
         }
         if cfg.must_capture {

@@ -1299,6 +1299,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
                             safe: t.safe,
                             kinds,
                             zone,
+                            hand: t.hand,
                         }
                     })
                     .collect();

@@ -660,6 +660,8 @@ pub struct CountTable {
     pub kinds: KindSet,
     /// Only pieces in this zone (per side), if any.
     pub zone: Option<Vec<SquareSet>>,
+    /// Pieces in hand count too.
+    pub hand: bool,
 }
 
 impl RuleTable {
