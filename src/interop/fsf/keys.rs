@@ -353,6 +353,18 @@ impl<'a> Reader<'a> {
         Some(out)
     }
 
+    /// A piece set for both sides (`KEY`), then for each side (`KEYWhite`, `KEYBlack`), which
+    /// overrides it.
+    fn piece_sets(&mut self, cfg: &Config, key: &str, target: &mut [PieceSet; 2]) {
+        let mut both = 0;
+        if self.piece_set(cfg, key, &mut both) {
+            *target = [both, both];
+        }
+        for (c, colour) in ["White", "Black"].iter().enumerate() {
+            self.piece_set(cfg, &format!("{key}{colour}"), &mut target[c]);
+        }
+    }
+
     fn piece_set(&mut self, cfg: &Config, key: &str, target: &mut PieceSet) -> bool {
         let Some(e) = self.entry(key) else {
             return false;
@@ -508,18 +520,9 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let mut set = 0;
-        if self.piece_set(v, "promotionPieceTypes", &mut set) {
-            v.promotion_piece_types = [set, set];
-        }
-        for (c, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
-            .iter()
-            .enumerate()
-        {
-            let mut s = v.promotion_piece_types[c];
-            self.piece_set(v, key, &mut s);
-            v.promotion_piece_types[c] = s;
-        }
+        let mut sets = v.promotion_piece_types;
+        self.piece_sets(v, "promotionPieceTypes", &mut sets);
+        v.promotion_piece_types = sets;
         self.bool("sittuyinPromotion", &mut v.sittuyin_promotion);
         if let Some(limits) = self.letter_numbers(v, "promotionLimit") {
             for (pt, n) in limits {
@@ -555,18 +558,9 @@ impl<'a> Reader<'a> {
         }
         self.bb("enPassantRegionWhite", &mut v.en_passant_region[0]);
         self.bb("enPassantRegionBlack", &mut v.en_passant_region[1]);
-        let mut s = 0;
-        if self.piece_set(v, "enPassantTypes", &mut s) {
-            v.en_passant_types = [s, s];
-        }
-        for (c, key) in ["enPassantTypesWhite", "enPassantTypesBlack"]
-            .iter()
-            .enumerate()
-        {
-            let mut s = v.en_passant_types[c];
-            self.piece_set(v, key, &mut s);
-            v.en_passant_types[c] = s;
-        }
+        let mut sets = v.en_passant_types;
+        self.piece_sets(v, "enPassantTypes", &mut sets);
+        v.en_passant_types = sets;
         self.bool("castling", &mut v.castling);
         self.bool("castlingDroppedPiece", &mut v.castling_dropped_piece);
         self.file("castlingKingsideFile", &mut v.castling_kingside_file);
@@ -593,18 +587,9 @@ impl<'a> Reader<'a> {
             "castlingRookQueensideFile",
             &mut v.castling_rook_queenside_file,
         );
-        let mut s = 0;
-        if self.piece_set(v, "castlingRookPieces", &mut s) {
-            v.castling_rook_pieces = [s, s];
-        }
-        for (c, key) in ["castlingRookPiecesWhite", "castlingRookPiecesBlack"]
-            .iter()
-            .enumerate()
-        {
-            let mut s = v.castling_rook_pieces[c];
-            self.piece_set(v, key, &mut s);
-            v.castling_rook_pieces[c] = s;
-        }
+        let mut sets = v.castling_rook_pieces;
+        self.piece_sets(v, "castlingRookPieces", &mut sets);
+        v.castling_rook_pieces = sets;
         self.bool("oppositeCastling", &mut v.opposite_castling);
         self.bool("checking", &mut v.checking);
         self.bool("dropChecks", &mut v.drop_checks);
@@ -685,18 +670,9 @@ impl<'a> Reader<'a> {
             ENCLOSING,
             "an enclosing rule",
         );
-        let mut s = 0;
-        if self.piece_set(v, "nMoveRuleTypes", &mut s) {
-            v.n_move_rule_types = [s, s];
-        }
-        for (c, key) in ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"]
-            .iter()
-            .enumerate()
-        {
-            let mut s = v.n_move_rule_types[c];
-            self.piece_set(v, key, &mut s);
-            v.n_move_rule_types[c] = s;
-        }
+        let mut sets = v.n_move_rule_types;
+        self.piece_sets(v, "nMoveRuleTypes", &mut sets);
+        v.n_move_rule_types = sets;
         self.int("nMoveRule", &mut v.n_move_rule);
         self.int("nFoldRule", &mut v.n_fold_rule);
         self.value("nFoldValue", &mut v.n_fold_value);
