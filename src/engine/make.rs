@@ -40,6 +40,21 @@ pub(super) fn gate_square(t: &Tables, m: &Move) -> Square {
 }
 
 impl Position {
+    /// Lifts the moving piece off its square and puts it, promoted if the move says so, where
+    /// the move ends.
+    #[inline]
+    fn carry(&mut self, m: Move) {
+        let c = self.lift(m.from.raw());
+        let c = match m.promotion {
+            Some(k) => self.cell(Piece {
+                side: self.stm,
+                kind: k,
+            }),
+            None => c,
+        };
+        self.place(m.to.raw(), c);
+    }
+
     /// Takes the piece on `sq` off the board for good, into its captor's hand where the rules
     /// say so.
     #[inline]
@@ -122,15 +137,7 @@ impl Position {
                     self.capture(m.to.raw());
                     reset = true;
                 }
-                let c = self.lift(m.from.raw());
-                let c = match m.promotion {
-                    Some(k) => self.cell(Piece {
-                        side: self.stm,
-                        kind: k,
-                    }),
-                    None => c,
-                };
-                self.place(m.to.raw(), c);
+                self.carry(m);
             }
             MoveKind::Shot => {
                 self.capture(m.to.raw());
@@ -149,15 +156,7 @@ impl Position {
                     self.capture(victim.raw());
                     reset = true;
                 }
-                let c = self.lift(m.from.raw());
-                let c = match m.promotion {
-                    Some(k) => self.cell(Piece {
-                        side: self.stm,
-                        kind: k,
-                    }),
-                    None => c,
-                };
-                self.place(m.to.raw(), c);
+                self.carry(m);
                 if captured && t.rules().explosions {
                     undo.blast = self.explode(m.to);
                 } else if captured && t.rules().petrify.contains(m.placed()) {

@@ -121,17 +121,7 @@ impl Position {
                 if m.to == m.from && m.promotion.is_none() && self.board[via.index()] == 0 =>
             {
                 let d = (g.file(via) - g.file(m.from), g.rank(via) - g.rank(m.from));
-                const ORDER: [(i32, i32); 8] = [
-                    (0, 1),
-                    (1, 1),
-                    (1, 0),
-                    (1, -1),
-                    (0, -1),
-                    (-1, -1),
-                    (-1, 0),
-                    (-1, 1),
-                ];
-                Some(ORDER.iter().position(|&o| o == d).unwrap_or(8))
+                Some(KING_STEPS.iter().position(|&o| o == d).unwrap_or(8))
             }
             _ => None,
         };
