@@ -1004,6 +1004,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `, at most N` with N out of range.
+    #[error("`at most {text}` is out of range")]
+    #[diagnostic(
+        code(rulebook::piece::promotion_limit),
+        help("write how many pieces of each choice a side may have on the board, from 1 to 999")
+    )]
+    BadPromotionLimit {
+        /// The number as written.
+        text: String,
+        /// The number.
+        #[label("must be from 1 to 999")]
+        at: SourceSpan,
+    },
+
     /// A piece has drop restrictions but the rules have no drops.
     #[error("piece `{name}` has drop rules but pieces are never dropped")]
     #[diagnostic(

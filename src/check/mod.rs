@@ -619,6 +619,7 @@ fn default_rules() -> Rules {
         flip: None,
         full_board_draws: false,
         counter_strike: Vec::new(),
+        first_side: Side::FIRST,
         connect: None,
         counting: None,
         draw_odds: None,

@@ -110,6 +110,7 @@ impl PatternGuards {
             mode,
             creates_en_passant: false,
             takes_en_passant: false,
+            en_passant_unpromoted: false,
             unmoved: self.unmoved,
             in_check: self.in_check,
             shot: false,
@@ -491,6 +492,16 @@ impl Ctx {
         }
         let zone = self.zone_ref(&p.zone);
         let options = self.option_guards(&p.guards);
+        let at_most = p.at_most.as_ref().and_then(|n| {
+            let v = parse_u32(&n.node).filter(|v| (1..=999).contains(v));
+            if v.is_none() {
+                self.report(DefinitionError::BadPromotionLimit {
+                    text: n.node.clone(),
+                    at: n.span.into(),
+                });
+            }
+            v.and_then(|v| u16::try_from(v).ok())
+        });
         if p.in_place.is_some() {
             for (word, at) in [
                 ("or from", p.or_from),
@@ -514,6 +525,7 @@ impl Ctx {
             forced: p.forced.is_some(),
             when_capturing: p.when_capturing.is_some(),
             only_captured: p.only_captured.is_some(),
+            at_most,
             never_forced: p.never_forced.is_some(),
             when_entering: p.when_entering.is_some(),
             in_place: p.in_place.is_some(),
@@ -870,7 +882,10 @@ impl Ctx {
                 }
             }
             ast::Modifier::CreatesEnPassant => pattern.creates_en_passant = true,
-            ast::Modifier::TakesEnPassant => pattern.takes_en_passant = true,
+            ast::Modifier::TakesEnPassant { unpromoted } => {
+                pattern.takes_en_passant = true;
+                pattern.en_passant_unpromoted = *unpromoted;
+            }
         }
         None
     }

@@ -43,6 +43,7 @@ struct SeenRules {
     flip: Option<Earlier<()>>,
     full_board: Option<Earlier<()>>,
     counter_strike: Option<Earlier<()>>,
+    first_side: Option<Earlier<()>>,
     connect: Option<Earlier<()>>,
     /// A `connect` rule that wins or loses was written (counted even where its number is
     /// refused, so that no second error says there is no way to win).
@@ -267,6 +268,14 @@ impl Ctx {
                         lines: vectors,
                         verdict: verdict(v.node),
                     });
+                }
+            }
+            ast::Rule::FirstSide(name) => {
+                if self.flag_rule(line, &mut seen.first_side, "moves first") {
+                    let names: Vec<&str> = sides.iter().map(|s| s.name.as_str()).collect();
+                    if let Some(side) = self.side_named(name, &names) {
+                        rules.first_side = side;
+                    }
                 }
             }
             ast::Rule::CounterStrike(list) => {
@@ -548,7 +557,11 @@ impl Ctx {
         // A side left without a move can be the whole game (Clobber: the last to move wins).
         let stalemate_decides = rules.stalemate != Verdict::Draw && !rules.stalemate_passes;
         let connect_decides = seen.connect_decides;
+        // Draw odds turn every drawn end into a win (Capture the Queen, which nothing else
+        // ends).
+        let odds_decide = rules.draw_odds.is_some();
         if !rules.checkmate
+            && !odds_decide
             && !rules.extinction
             && !seen.when
             && !stalemate_decides

@@ -3,8 +3,8 @@
 use super::mv::{Move, MoveKind};
 use super::position::{Piece, Position, WALL};
 use crate::model::{
-    CastlingId, Condition, Flip, Path, PathFlags, PieceKind, Side, Square, SquareSet, WallPlacing,
-    KING_STEPS,
+    CastlingId, Condition, Flip, Path, PathFlags, PieceKind, PromotionTable, Side, Square,
+    SquareSet, WallPlacing, KING_STEPS,
 };
 
 impl Position {
@@ -42,9 +42,9 @@ impl Position {
             && m.capture_square()
                 .is_some_and(|sq| self.board[sq.index()] != 0);
         if let Some(p) = t.promotion(m.piece, self.stm, m.from, m.to, captures) {
-            let limited = p.any_only_captured();
+            let limited = p.any_limited();
             for c in p.choices() {
-                if limited && p.only_captured(c) && !self.may_gain(c) {
+                if limited && !p.offering(c).any(|clause| self.may_gain(c, clause)) {
                     continue;
                 }
                 out.push(Move {
@@ -59,14 +59,26 @@ impl Position {
         out.push(m);
     }
 
-    /// Whether the side to move has fewer pieces of `kind` on the board than the setup gives
-    /// it, so that a promotion limited to captured pieces may make one.
-    fn may_gain(&self, kind: PieceKind) -> bool {
+    /// Whether `clause` lets the side to move promote to `kind`: it has fewer pieces of that
+    /// kind on the board than the clause's limit (`at most N`) or than the setup gives it
+    /// (`only to captured`). Look-alike kinds (`Q~`) count with the kind they look like.
+    fn may_gain(&self, kind: PieceKind, clause: &PromotionTable) -> bool {
+        let t = &self.sh.t;
+        let counted = t.counted_as(kind);
+        let limit = match clause.at_most {
+            Some(n) => usize::from(n),
+            None if clause.only_captured => (0..t.variant().pieces().len())
+                .map(PieceKind::nth)
+                .filter(|&k| t.counted_as(k) == counted)
+                .map(|k| t.setup_count(k, self.stm))
+                .sum(),
+            None => return true,
+        };
         let on_board = self.plist[self.stm.index()]
             .iter()
-            .filter(|&&s| self.cell_kind(self.board[s as usize]) == kind)
+            .filter(|&&s| t.counted_as(self.cell_kind(self.board[s as usize])) == counted)
             .count();
-        on_board < self.sh.t.setup_count(kind, self.stm)
+        on_board < limit
     }
 
     /// Generates the moves of the piece on `from` (which belongs to the side to move).
@@ -262,7 +274,19 @@ impl Position {
                     self.push_move(out, from, to, kind, mk);
                 } else if takes_ep {
                     if let Some(victim) = self.en_passant_victim(to) {
-                        self.push_move(out, from, to, kind, MoveKind::CaptureAt(victim));
+                        let ep = MoveKind::CaptureAt(victim);
+                        if flags.has(PathFlags::EP_UNPROMOTED) {
+                            out.push(Move {
+                                piece: kind,
+                                from,
+                                to,
+                                promotion: None,
+                                kind: ep,
+                                wall: None,
+                            });
+                        } else {
+                            self.push_move(out, from, to, kind, ep);
+                        }
                     }
                 }
             } else if captures
@@ -531,7 +555,7 @@ impl Position {
                     continue;
                 }
                 for &choice in &c.choices {
-                    if c.only_captured && !self.may_gain(choice) {
+                    if c.limited() && !self.may_gain(choice, c) {
                         continue;
                     }
                     reach.clear();

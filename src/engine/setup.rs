@@ -95,6 +95,7 @@ impl Setup {
         for &(side, kind) in sh.t.setup_hand() {
             s.hands[side.index() * sh.t.kinds() + kind.index()] += 1;
         }
+        s.side_to_move = sh.t.variant().rules().first_side;
         s.mark_tracked_unmoved();
         s
     }

@@ -570,6 +570,8 @@ pub struct Pattern {
     pub creates_en_passant: bool,
     /// May capture a piece that just passed its destination with a `creates_en_passant` move.
     pub takes_en_passant: bool,
+    /// An en-passant capture never promotes (`takes en-passant without promotion`).
+    pub en_passant_unpromoted: bool,
     /// Applies only while the piece has not moved (`Some(true)`) or only once it has
     /// (`Some(false)`).
     pub unmoved: Option<bool>,
@@ -773,6 +775,9 @@ pub struct Promotion {
     /// A choice is open only while the side has fewer of that piece on the board than the
     /// setup gives it, on the board and in hand (Grand Chess: promotion to captured pieces).
     pub only_captured: bool,
+    /// A choice is open only while the side has fewer than this many of it on the board
+    /// (Fairy-Stockfish's `promotionLimit`).
+    pub at_most: Option<u16>,
     /// Promotion is a move of its own, made standing in the zone (Sittuyin): the piece turns
     /// where it stands, or goes as the new kind to an empty square it could move to. Moves
     /// into the zone do not promote under such a clause.
@@ -1015,6 +1020,8 @@ pub struct Rules {
     /// `counter-strike PIECE...`: after one of these is captured by a piece of another kind,
     /// the next move may capture one of them only with one of them.
     pub counter_strike: Vec<PieceKind>,
+    /// The side to move in the start position (`SIDE moves first`).
+    pub first_side: Side,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,
     /// with what each side adds to its total, by side.
     pub counting: Option<Vec<f32>>,

@@ -681,7 +681,11 @@ fn modifiers(t: &Tables, p: &Pattern) -> Vec<String> {
         out.push("and may be taken en passant on the squares it passes".into());
     }
     if p.takes_en_passant {
-        out.push("also capturing en passant".into());
+        out.push(if p.en_passant_unpromoted {
+            "also capturing en passant, without promoting".into()
+        } else {
+            "also capturing en passant".into()
+        });
     }
     out
 }
@@ -1099,6 +1103,11 @@ pub(super) fn piece_prose_in(t: &Tables, kind: PieceKind, in_play: &[bool]) -> P
         }
         if pr.only_captured {
             text.push_str(", each only while its side has fewer of it than at the start");
+        }
+        if let Some(n) = pr.at_most {
+            text.push_str(&format!(
+                ", each only while its side has fewer than {n} of it"
+            ));
         }
         let zone_set = t.variant().zones()[pr.zone.index()].squares[0];
         if !pr.forced

@@ -702,8 +702,11 @@ pub enum Modifier {
     CaptureOnly,
     /// `creates en-passant`.
     CreatesEnPassant,
-    /// `takes en-passant`.
-    TakesEnPassant,
+    /// `takes en-passant [without promotion]`.
+    TakesEnPassant {
+        /// `without promotion`: the capture never promotes.
+        unpromoted: bool,
+    },
     /// `shot`: captures without moving.
     Shot,
     /// `capturing [enemy] royal` or `capturing [enemy] PIECE...`; `true` with `enemy`: only
@@ -800,6 +803,8 @@ pub struct PromoteClause {
     pub when_capturing: Option<Span>,
     /// Where `, only to captured` was written, if it was.
     pub only_captured: Option<Span>,
+    /// The number of `, at most N`, if it was written.
+    pub at_most: Option<Spanned<String>>,
     /// Where `, never forced` was written, if it was.
     pub never_forced: Option<Span>,
     /// Where `, when entering` was written, if it was (with `or capturing`,
@@ -1002,6 +1007,8 @@ pub enum Rule {
     },
     /// `move-limit N draws`.
     MoveLimit(Number),
+    /// `SIDE moves first`.
+    FirstSide(Ident),
     /// `drops`.
     Drops {
         /// `without captures`: captured pieces do not go to hand.

@@ -889,7 +889,12 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
         Rule::kw_move_only => ast::Modifier::MoveOnly,
         Rule::kw_capture_only => ast::Modifier::CaptureOnly,
         Rule::creates_ep => ast::Modifier::CreatesEnPassant,
-        Rule::takes_ep => ast::Modifier::TakesEnPassant,
+        Rule::takes_ep => ast::Modifier::TakesEnPassant {
+            unpromoted: inner
+                .clone()
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::ep_unpromoted),
+        },
         Rule::kw_shot => ast::Modifier::Shot,
         Rule::capturing => {
             let whole = span(&inner);
@@ -1061,6 +1066,7 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
         forced: None,
         when_capturing: None,
         only_captured: None,
+        at_most: None,
         never_forced: None,
         when_entering: None,
         in_place: None,
@@ -1086,6 +1092,12 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
             }
             Rule::when_capturing => clause.when_capturing = Some(span(&part)),
             Rule::only_captured => clause.only_captured = Some(span(&part)),
+            Rule::at_most => {
+                clause.at_most = part
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .map(|n| spanned_str(&n));
+            }
             Rule::in_place => clause.in_place = Some(span(&part)),
             Rule::not_attacking => clause.not_attacking = Some(span(&part)),
             Rule::when_last => clause.when_last = Some(span(&part)),
@@ -1256,7 +1268,8 @@ fn rule(pair: P<'_>) -> ast::Rule {
     let rule = inner.as_rule();
     let inner_rules: Vec<Rule> = inner.clone().into_inner().map(|p| p.as_rule()).collect();
     let mut parts = inner.into_inner();
-    next(&mut parts, "rule keyword");
+    // The rule's first word: its keyword, or the side of `SIDE moves first`.
+    let head = next(&mut parts, "rule keyword");
     match rule {
         Rule::checkmate_rule => {
             let mut v = None;
@@ -1433,6 +1446,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 side,
             }
         }
+        Rule::first_rule => ast::Rule::FirstSide(spanned_str(&head)),
         Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
         Rule::drops_rule => ast::Rule::Drops {
             without_captures: parts.next().is_some(),

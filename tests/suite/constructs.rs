@@ -384,6 +384,119 @@ setup
 }
 
 #[test]
+fn promotion_at_most_n_of_each_choice_counting_look_alikes() {
+    let pos = compiled(
+        r#"
+variant "At most"
+board 5 x 5
+sides white north, black south
+zone far = rank 5, mirrored
+piece King K royal
+  move step any
+piece Queen Q
+  move slide any
+piece PromotedQueen Q~
+  move slide any
+  demote to Pawn
+piece Knight N
+  move leap (1,2)
+piece Pawn P
+  move step forward, move-only
+  promote to PromotedQueen in far, at most 1
+  promote to Knight in far, at most 2
+rules
+  checkmate
+setup
+  k....
+  .....
+  .....
+  P....
+  ....K
+"#,
+    );
+    // Neither choice is at its limit: both are offered.
+    let open = pos.with_fen("2k2/P4/5/5/4K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&open, "a4"), sorted(&["a4a5n", "a4a5q"]));
+    // A queen on the board counts against the look-alike `Q~`: only the knight is left, and
+    // two knights close that too, so the pawn may not enter the last rank at all.
+    let queen = pos.with_fen("2k2/P4/5/5/Q3K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&queen, "a4"), sorted(&["a4a5n"]));
+    let full = pos.with_fen("2k2/P4/5/5/QNN1K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&full, "a4"), Vec::<String>::new());
+    // The other side's pieces do not count.
+    let theirs = pos.with_fen("2k2/P4/5/5/qnn1K w - - 0 1").unwrap();
+    assert_eq!(coords_from(&theirs, "a4"), sorted(&["a4a5n", "a4a5q"]));
+}
+
+#[test]
+fn en_passant_without_promotion_stays_a_pawn_in_the_zone() {
+    let text = |modifier: &str| {
+        format!(
+            r#"
+variant "Short"
+board 5 x 5
+sides white north, black south
+zone far = ranks 3-5, mirrored
+zone second = rank 2, mirrored
+piece King K royal
+  move step any
+piece Knight N
+  move leap (1,2)
+piece Pawn P
+  move step forward, move-only
+  move in second: step forward then step forward, move-only, creates en-passant
+  move step forward-diagonal, capture-only, takes en-passant{modifier}
+  promote to Knight in far
+rules
+  checkmate
+setup
+  k....
+  .....
+  .....
+  .....
+  ....K
+"#
+        )
+    };
+    // Black's double step passes b3, inside White's zone: the pawn on a2 takes there.
+    let fen = "k4/1p3/5/P4/4K b - - 0 1";
+    for (modifier, expected) in [
+        ("", vec!["a2b3", "a2b3n"]),
+        (" without promotion", vec!["a2b3"]),
+    ] {
+        let mut pos = compiled(&text(modifier)).with_fen(fen).unwrap();
+        pos.play(notation::parse_move(&pos, "b4b2").unwrap());
+        let ep: Vec<String> = coords_from(&pos, "a2")
+            .into_iter()
+            .filter(|m| m.starts_with("a2b"))
+            .collect();
+        assert_eq!(ep, sorted(&expected), "modifier {modifier:?}");
+    }
+}
+
+#[test]
+fn a_side_named_in_moves_first_opens_the_game() {
+    let pos = compiled(
+        r#"
+variant "Black first"
+board 4 x 4
+sides white north, black south
+piece King K royal
+  move step any
+rules
+  black moves first
+  checkmate
+setup "3k/4/4/K3"
+"#,
+    );
+    assert!(pos.fen().contains(" b "), "{}", pos.fen());
+    assert_eq!(all_coords(&pos), sorted(&["d4c3", "d4c4", "d4d3"]));
+    let mut after = pos.clone();
+    after.play(notation::parse_move(&after, "d4c4").unwrap());
+    assert!(after.fen().ends_with(" w - - 1 2"), "{}", after.fen());
+}
+
+#[test]
 fn promotion_when_capturing_and_drops_of_either_face() {
     let pos = compiled(
         r#"

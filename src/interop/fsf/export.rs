@@ -15,8 +15,8 @@ use super::betza::{self, Canon, Vector};
 use super::model::{Bb, CUSTOM_COUNT, PREDEFINED};
 use crate::engine::Position;
 use crate::model::{
-    Dirs, Facing, Immunity, LegKind, Mode, OptionGuard, Pattern, PieceDef, PieceKind, RoyalGuard,
-    Side, Tables, Variant, Verdict,
+    Dirs, Facing, Immunity, LegKind, Mode, OptionGuard, Pattern, PieceDef, PieceKind, Promotion,
+    RoyalGuard, Side, Tables, Variant, Verdict,
 };
 
 /// The definition as an INI section, or what Fairy-Stockfish lacks to play it.
@@ -57,6 +57,8 @@ struct Moves {
     double_step: Option<crate::model::ZoneId>,
     creates_ep: bool,
     takes_ep: bool,
+    /// Its en-passant captures never promote (`takes en-passant without promotion`).
+    ep_unpromoted: bool,
 }
 
 struct Exporter<'a> {
@@ -272,6 +274,7 @@ impl<'a> Exporter<'a> {
                 ));
             }
             m.takes_ep |= pat.takes_en_passant;
+            m.ep_unpromoted |= pat.en_passant_unpromoted;
             let Some(canons) = canon_of(pat) else {
                 self.lack(format!(
                     "`{name}`: a path Betza cannot write (legs that are not a lame leap)"
@@ -953,6 +956,66 @@ impl Exporter<'_> {
         }
     }
 
+    /// The `promotionLimit` entries of a clause's choices: `at most N`, or for `only to
+    /// captured` the count the start position gives (Fairy-Stockfish counts a type's pieces
+    /// on the board, look-alike `~` forms included, as the language does).
+    fn promotion_limits(&mut self, pr: &Promotion, limits: &mut BTreeMap<char, usize>) {
+        if !pr.only_captured && pr.at_most.is_none() {
+            return;
+        }
+        let start = self.v.setup_for(&self.options);
+        for &c in &pr.choices {
+            let Some(&letter) = self.letters.get(&c) else {
+                continue;
+            };
+            let n = pr.at_most.map_or_else(
+                || {
+                    start
+                        .iter()
+                        .filter(|pl| {
+                            pl.side == Side::FIRST && self.letters.get(&pl.piece) == Some(&letter)
+                        })
+                        .count()
+                },
+                usize::from,
+            );
+            if limits.insert(letter, n).is_some_and(|old| old != n) {
+                self.lack("two promotion limits for one piece");
+            }
+        }
+    }
+
+    /// Fairy-Stockfish never promotes on an en-passant capture: the language must not either
+    /// where one can end in the promotion zone (the square a double step passes).
+    fn en_passant_into_zone(&mut self, region: (Bb, Bb)) {
+        let Some(m) = self.pawn.map(|k| self.moves_of[&k].clone()) else {
+            return;
+        };
+        let Some(zone) = m.double_step.filter(|_| m.takes_ep && !m.ep_unpromoted) else {
+            return;
+        };
+        let passed = |side: Side, up: i32| -> Bb {
+            self.zone_bb(zone, side)
+                .on_board(self.files, self.ranks)
+                .squares()
+                .fold(Bb::EMPTY, |acc, (x, y)| {
+                    let y = y as i32 + up;
+                    if y >= 0 && (y as usize) < self.ranks {
+                        acc | Bb::square(x, y as usize)
+                    } else {
+                        acc
+                    }
+                })
+        };
+        if !(passed(Side::FIRST, 1) & region.1).is_empty()
+            || !(passed(Side::SECOND, -1) & region.0).is_empty()
+        {
+            self.lack(
+                "en-passant captures that promote (write `takes en-passant without promotion`)",
+            );
+        }
+    }
+
     fn promotions(&mut self) {
         let v = self.v;
         let mut pawn_region: Option<(Bb, Bb)> = None;
@@ -962,7 +1025,8 @@ impl Exporter<'_> {
         let mut choices: BTreeSet<char> = BTreeSet::new();
         let mut promoted: Vec<String> = Vec::new();
         let mut on_capture = None;
-        let mut limited = false;
+        // Per promoted letter: how many a side may have on the board before promoting to it.
+        let mut limits: BTreeMap<char, usize> = BTreeMap::new();
         for k in self.type_of.clone().into_keys() {
             let p = v.piece(k);
             if p.letter.mark() != crate::model::Mark::None {
@@ -990,7 +1054,7 @@ impl Exporter<'_> {
                     }
                     pawn_region = Some(region);
                     pawn_forced = Some(pr.forced);
-                    limited |= pr.only_captured;
+                    self.promotion_limits(pr, &mut limits);
                     if pr.when_capturing {
                         self.lack("a pawn that promotes only when capturing");
                     }
@@ -1006,6 +1070,7 @@ impl Exporter<'_> {
                         }
                     }
                 } else if pr.from_zone_too && pr.choices.len() == 1 && !pr.only_captured {
+                    self.promotion_limits(pr, &mut limits);
                     let to = pr.choices[0];
                     if v.piece(to).letter.mark() != crate::model::Mark::Plus
                         || v.piece(to).demotes_to != Some(k)
@@ -1054,6 +1119,7 @@ impl Exporter<'_> {
         let region = pawn_region
             .or(shogi_region)
             .unwrap_or((Bb::EMPTY, Bb::EMPTY));
+        self.en_passant_into_zone(region);
         self.set("promotionRegionWhite", self.bb_text(region.0));
         self.set("promotionRegionBlack", self.bb_text(region.1));
         let choices: String = choices.into_iter().collect();
@@ -1075,24 +1141,9 @@ impl Exporter<'_> {
                 self.set("piecePromotionOnCapture", "true");
             }
         }
-        if limited {
-            // Promotion only to what the side has lost: a limit of the start position's count.
-            let start = self.v.setup_for(&self.options);
-            let mut limits = Vec::new();
-            for c in choices.chars() {
-                let kinds: Vec<PieceKind> = self
-                    .letters
-                    .iter()
-                    .filter(|(_, l)| **l == c)
-                    .map(|(k, _)| *k)
-                    .collect();
-                let n = start
-                    .iter()
-                    .filter(|pl| pl.side == Side::FIRST && kinds.contains(&pl.piece))
-                    .count();
-                limits.push(format!("{c}:{n}"));
-            }
-            self.set("promotionLimit", limits.join(" "));
+        if !limits.is_empty() {
+            let text: Vec<String> = limits.iter().map(|(c, n)| format!("{c}:{n}")).collect();
+            self.set("promotionLimit", text.join(" "));
         }
         self.immobility();
     }

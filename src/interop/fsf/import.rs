@@ -777,14 +777,6 @@ impl<'a> Writer<'a> {
             }
         }
         self.start_side = side.unwrap_or('w');
-        if self.start_side == 'b' {
-            self.refuse(
-                "startFen",
-                fen,
-                "black moves first: the language's first side is the one written in uppercase",
-                "black moving first",
-            );
-        }
     }
 
     fn name_pieces(&mut self) {
@@ -861,7 +853,8 @@ impl<'a> Writer<'a> {
                     "move in {z}: step forward then step forward then step forward, move-only{creates}"
                 ));
             }
-            clauses.push("move step forward-diagonal, capture-only, takes en-passant".to_string());
+            let takes = self.takes_en_passant();
+            clauses.push(format!("move step forward-diagonal, capture-only{takes}"));
             return clauses;
         }
         let text = cfg.betza(pt).to_string();
@@ -931,7 +924,11 @@ impl<'a> Writer<'a> {
         if same {
             clauses.push(format!("move betza \"{plain}\""));
         } else {
-            let ep = if takes_ep { ", takes en-passant" } else { "" };
+            let ep = if takes_ep {
+                self.takes_en_passant()
+            } else {
+                ""
+            };
             clauses.extend(canon_clauses_ep(&quiet, &capture, ep));
         }
         if !initial.is_empty() {
@@ -962,12 +959,12 @@ impl<'a> Writer<'a> {
         clauses
     }
 
-    /// `, creates en-passant` where double steps make en-passant targets.
-    fn creates_en_passant(&mut self) -> String {
+    /// `, takes en-passant`, with `without promotion` where an en-passant capture can end in
+    /// a promotion zone: Fairy-Stockfish never promotes on one.
+    fn takes_en_passant(&self) -> &'static str {
         let cfg = self.cfg;
         let (f, r) = (self.files, self.ranks);
-        // Fairy-Stockfish never promotes on an en-passant capture.
-        for c in 0..2 {
+        let into_zone = (0..2).any(|c| {
             let shift = |b: Bb, up: i32| -> Bb {
                 b.on_board(f, r).squares().fold(Bb::EMPTY, |acc, (x, y)| {
                     let y = y as i32 + up;
@@ -982,17 +979,20 @@ impl<'a> Writer<'a> {
             let passed = shift(cfg.double_step_region[c], dir)
                 | shift(cfg.triple_step_region[c], dir)
                 | shift(cfg.triple_step_region[c], 2 * dir);
-            if cfg.double_step
+            cfg.double_step
                 && !(passed & cfg.promotion_region[1 - c] & cfg.en_passant_region[1 - c]).is_empty()
-            {
-                self.refuse(
-                    "promotionRegionWhite",
-                    bb_text(cfg.promotion_region[1 - c], f, r),
-                    "en-passant captures that end in the promotion zone, which Fairy-Stockfish does not promote",
-                    "en passant without promotion",
-                );
-            }
+        });
+        if into_zone {
+            ", takes en-passant without promotion"
+        } else {
+            ", takes en-passant"
         }
+    }
+
+    /// `, creates en-passant` where double steps make en-passant targets.
+    fn creates_en_passant(&mut self) -> String {
+        let cfg = self.cfg;
+        let (f, r) = (self.files, self.ranks);
         let region = [
             cfg.en_passant_region[0].on_board(f, r),
             cfg.en_passant_region[1].on_board(f, r),
@@ -1328,12 +1328,13 @@ impl<'a> Writer<'a> {
         let key = piece_key(pt);
         if !cfg.immobility_illegal {
             if promotes && optional && (0..2).any(|c| !on_board(all_dead[c] & zone[c]).is_empty()) {
-                self.refuse(
-                    "immobilityIllegal",
-                    "false",
-                    &format!("`{key}` may decline promotion where it is left without moves (the language then promotes it)"),
-                    "optional promotion onto dead squares",
-                );
+                // The piece may stay unpromoted where it has no move left.
+                for line in clauses.iter_mut() {
+                    if line.starts_with("promote to ") && !line.contains(", forced") {
+                        let at = line.find(", ").unwrap_or(line.len());
+                        line.insert_str(at, ", never forced");
+                    }
+                }
             }
             return;
         }
@@ -1465,25 +1466,14 @@ impl<'a> Writer<'a> {
         if pawn_style[0] || pawn_style[1] {
             // Pawn-style promotion on moves that end in the zone: to the side's choices, and
             // for the pawn also to its promoted form (Shogi style).
-            let choices: Vec<Option<String>> = (0..2)
-                .map(|c| {
-                    pawn_style[c].then(|| {
-                        let mut all = self.choice_names(cfg.promotion_piece_types[c], pt);
-                        if pt == PAWN {
-                            if let Some(p) = &plus {
-                                if !all.is_empty() {
-                                    all.push(' ');
-                                }
-                                all.push_str(p);
-                            }
-                        }
-                        all
-                    })
-                })
+            let plus_for_pawn = if pt == PAWN { plus.clone() } else { None };
+            let choices: Vec<Option<PieceSet>> = (0..2)
+                .map(|c| pawn_style[c].then_some(cfg.promotion_piece_types[c]))
                 .collect();
-            let clause = |w: &mut Self, choices: &str, z: &str| {
-                if !choices.is_empty() {
-                    w.pawn_promotion_clause(pt, choices, z)
+            let clause = |w: &mut Self, set: PieceSet, z: &str| -> Vec<String> {
+                let any = !w.choice_names(set, pt).is_empty() || plus_for_pawn.is_some();
+                if any {
+                    w.pawn_promotion_clauses(set, pt, plus_for_pawn.as_deref(), z)
                 } else if cfg.mandatory_pawn_promotion {
                     // No choice at all: the piece may not enter the zone. Fairy-Stockfish
                     // still counts its captures there as attacks, which a royal must heed.
@@ -1495,21 +1485,19 @@ impl<'a> Writer<'a> {
                             "attacks a piece may not make",
                         );
                     }
-                    format!("never enter {z}")
+                    vec![format!("never enter {z}")]
                 } else {
-                    String::new()
+                    Vec::new()
                 }
             };
             if choices[0] == choices[1] {
                 let z = self.promotion_zone();
-                let line = clause(self, choices[0].as_deref().unwrap_or(""), &z);
-                if !line.is_empty() {
-                    clauses.push(line);
-                }
+                let lines = clause(self, choices[0].unwrap_or(0), &z);
+                clauses.extend(lines);
             } else {
                 // Each side its own clause, in a zone only that side has.
                 for c in 0..2 {
-                    let Some(ch) = &choices[c] else { continue };
+                    let Some(set) = choices[c] else { continue };
                     let mut region = [Bb::EMPTY, Bb::EMPTY];
                     region[c] = cfg.promotion_region[c];
                     let z = self.zone(
@@ -1517,10 +1505,8 @@ impl<'a> Writer<'a> {
                         region[0],
                         region[1],
                     );
-                    let line = clause(self, ch, &z);
-                    if !line.is_empty() {
-                        clauses.push(line);
-                    }
+                    let lines = clause(self, set, &z);
+                    clauses.extend(lines);
                 }
             }
             if pt == PAWN {
@@ -1537,18 +1523,22 @@ impl<'a> Writer<'a> {
         }
         if let Some(p) = plus {
             if target != 0 {
-                if cfg.promotion_limit[target as usize] != 0 {
+                let limit = cfg.promotion_limit[target as usize];
+                // Fairy-Stockfish counts every piece of the promoted type; the language counts
+                // the `+` kind, which is the same where no plain piece of the type can appear.
+                if limit != 0 && self.plain_type_appears(target) {
                     self.refuse(
                         "promotionLimit",
-                        format!(
-                            "{}:{}",
-                            self.letter(target).to_ascii_lowercase(),
-                            cfg.promotion_limit[target as usize]
-                        ),
-                        "a limit on promotions Shogi style",
+                        format!("{}:{limit}", self.letter(target).to_ascii_lowercase()),
+                        "a limit on promotions Shogi style to a type also played unpromoted",
                         "promotion limits",
                     );
                 }
+                let at_most = if limit == 0 {
+                    String::new()
+                } else {
+                    format!(", at most {limit}")
+                };
                 let z = self.promotion_zone();
                 let forced = if cfg.mandatory_piece_promotion {
                     ", forced"
@@ -1560,7 +1550,9 @@ impl<'a> Writer<'a> {
                 } else {
                     ""
                 };
-                clauses.push(format!("promote to {p} in or from {z}{forced}{capturing}"));
+                clauses.push(format!(
+                    "promote to {p} in or from {z}{forced}{capturing}{at_most}"
+                ));
                 if pawn_style[0] || pawn_style[1] {
                     self.refuse(
                         "promotedPieceType",
@@ -1594,35 +1586,68 @@ impl<'a> Writer<'a> {
         out.join(" ")
     }
 
-    fn pawn_promotion_clause(&mut self, pt: PieceType, choices: &str, zone: &str) -> String {
+    /// The pawn-style promotion clauses to `choices` (with the pawn's `+` form, written
+    /// `plus`): one clause per distinct `promotionLimit`, in the order of the choices.
+    fn pawn_promotion_clauses(
+        &mut self,
+        choices: PieceSet,
+        pawn: PieceType,
+        plus: Option<&str>,
+        zone: &str,
+    ) -> Vec<String> {
         let cfg = self.cfg;
         let forced = if cfg.mandatory_pawn_promotion {
             ", forced"
         } else {
             ""
         };
-        let mut limited = false;
-        for p in cfg.piece_types() {
-            let limit = cfg.promotion_limit[p as usize];
-            if limit != 0
-                && (cfg.promotion_piece_types[0] | cfg.promotion_piece_types[1]) & bit(p) != 0
-            {
-                limited = true;
-                // The language limits a choice to what the setup has.
-                let in_setup = self.count_in_setup(p);
-                if in_setup != [limit, limit] || self.tilde_kinds.contains_key(&p) {
-                    self.refuse(
-                        "promotionLimit",
-                        format!("{}:{limit}", self.letter(p).to_ascii_lowercase()),
-                        "a promotion limit other than the pieces the start position gives",
-                        "promotion limits",
-                    );
-                }
+        let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
+        let mut add = |limit: u32, name: String| match groups.iter_mut().find(|g| g.0 == limit) {
+            Some(g) => g.1.push(name),
+            None => groups.push((limit, vec![name])),
+        };
+        for pt in cfg.piece_types().collect::<Vec<_>>().into_iter().rev() {
+            if choices & bit(pt) == 0 || pt == pawn {
+                continue;
+            }
+            let name = self
+                .tilde_kinds
+                .get(&pt)
+                .or_else(|| self.names.get(&pt))
+                .cloned();
+            if let Some(n) = name {
+                add(cfg.promotion_limit[pt as usize], n);
             }
         }
-        let only = if limited { ", only to captured" } else { "" };
-        let _ = pt;
-        format!("promote to {choices} in {zone}{forced}{only}")
+        if let Some(p) = plus {
+            let target = cfg.promoted_piece_type[pawn as usize];
+            add(cfg.promotion_limit[target as usize], p.to_string());
+        }
+        groups
+            .into_iter()
+            .map(|(limit, names)| {
+                let names = names.join(" ");
+                let at_most = if limit == 0 {
+                    String::new()
+                } else {
+                    format!(", at most {limit}")
+                };
+                format!("promote to {names} in {zone}{forced}{at_most}")
+            })
+            .collect()
+    }
+
+    /// Whether pieces of a type can stand on the board unpromoted: in the start position, in
+    /// hand, or as a pawn's promotion choice.
+    fn plain_type_appears(&self, pt: PieceType) -> bool {
+        let cfg = self.cfg;
+        let letter = self.letter(pt);
+        let start = self.setup.chars().collect::<Vec<_>>();
+        let in_start = start
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.to_ascii_uppercase() == letter && !(i > 0 && start[i - 1] == '+'));
+        in_start || (cfg.promotion_piece_types[0] | cfg.promotion_piece_types[1]) & bit(pt) != 0
     }
 
     /// How many pieces of a type each side has at the start.
@@ -1915,6 +1940,9 @@ impl<'a> Writer<'a> {
         let has_royal = self.kinds.iter().any(|k| k.royal);
         let pseudo = cfg.extinction_pseudo_royal;
         let mut rules: Vec<String> = Vec::new();
+        if self.start_side == 'b' {
+            rules.push("black moves first".into());
+        }
         if has_royal {
             rules.push(match cfg.checkmate_value {
                 Value::Loss => "checkmate".into(),
@@ -2164,6 +2192,7 @@ impl<'a> Writer<'a> {
                     || (l.starts_with("connect ") && !l.ends_with(" draws"))
                     || l.starts_with("stalemate wins")
                     || l.starts_with("stalemate loses")
+                    || l.starts_with("draws win for")
             })
         {
             self.refuse(

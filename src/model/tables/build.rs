@@ -92,6 +92,17 @@ fn piece_table(variant: &Variant, options: &[bool], dead: Vec<SquareSet>) -> Pie
                     .any(|p| p.unmoved_lost_to.contains(&PieceKind::nth(k)))
             })
             .collect(),
+        counted_as: pieces
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let plain = p.letter.without_tilde();
+                pieces
+                    .iter()
+                    .position(|o| o.letter == plain)
+                    .map_or(PieceKind::nth(k), PieceKind::nth)
+            })
+            .collect(),
         compulsory_drops: (0..pieces.len())
             .map(PieceKind::nth)
             .filter(|&k| variant.piece(k).drops.compulsory)
@@ -612,6 +623,7 @@ impl<'a> Builder<'a> {
                 (pattern.mode.can_capture() && !stone, PathFlags::CAPTURE),
                 (pattern.creates_en_passant, PathFlags::CREATES_EP),
                 (pattern.takes_en_passant, PathFlags::TAKES_EP),
+                (pattern.en_passant_unpromoted, PathFlags::EP_UNPROMOTED),
                 (pattern.shot, PathFlags::SHOT),
                 (pattern.in_check == Some(true), PathFlags::IN_CHECK),
                 (pattern.in_check == Some(false), PathFlags::NOT_IN_CHECK),
@@ -1100,6 +1112,7 @@ fn promotion_tables(
                     forced: p.forced,
                     when_capturing: p.when_capturing,
                     only_captured: p.only_captured,
+                    at_most: p.at_most,
                     when_entering: p.when_entering,
                     never_forced: p.never_forced,
                     not_attacking: p.not_attacking,

@@ -85,6 +85,8 @@ impl PathFlags {
     pub(crate) const CREATES_EP: PathFlags = PathFlags(8);
     /// May capture en passant on an empty square.
     pub(crate) const TAKES_EP: PathFlags = PathFlags(16);
+    /// Its en-passant captures never promote.
+    pub(crate) const EP_UNPROMOTED: PathFlags = PathFlags(32768);
     /// Captures without moving.
     pub(crate) const SHOT: PathFlags = PathFlags(32);
     /// A move only while the side is in check (attacks ignore it).
@@ -413,6 +415,13 @@ impl CastlingId {
     }
 }
 
+impl PromotionTable {
+    /// Whether its choices are open only while the side has fewer of them than a limit.
+    pub fn limited(&self) -> bool {
+        self.only_captured || self.at_most.is_some()
+    }
+}
+
 /// One `promote to` clause as it applies to one piece kind and side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionTable {
@@ -426,6 +435,8 @@ pub struct PromotionTable {
     pub when_capturing: bool,
     /// A choice is open only while the side has fewer of it than the setup gives it.
     pub only_captured: bool,
+    /// A choice is open only while the side has fewer of it than this on the board.
+    pub at_most: Option<u16>,
     /// Only a move entering the zone from outside (with `when_capturing`: or a capture that
     /// starts or ends there).
     pub when_entering: bool,
@@ -483,17 +494,17 @@ impl<'a> PromotionChoice<'a> {
             })
     }
 
-    /// Whether every clause offering `kind` limits it to pieces the side has lost.
-    pub fn only_captured(&self, kind: PieceKind) -> bool {
-        self.clauses
-            .iter()
-            .filter(|c| c.applies(self.from, self.to, self.captures) && c.choices.contains(&kind))
-            .all(|c| c.only_captured)
+    /// The clauses in force that offer `kind`: a limited choice is open when one of them
+    /// leaves it open.
+    pub fn offering(&self, kind: PieceKind) -> impl Iterator<Item = &'a PromotionTable> + '_ {
+        self.clauses.iter().filter(move |c| {
+            c.applies(self.from, self.to, self.captures) && c.choices.contains(&kind)
+        })
     }
 
-    /// Whether any clause limits a choice to pieces the side has lost.
-    pub fn any_only_captured(&self) -> bool {
-        self.clauses.iter().any(|c| c.only_captured)
+    /// Whether any clause limits its choices (`only to captured`, `at most N`).
+    pub fn any_limited(&self) -> bool {
+        self.clauses.iter().any(PromotionTable::limited)
     }
 }
 
@@ -822,6 +833,9 @@ pub(super) struct PieceTable {
     colour_bound: Vec<PieceKind>,
     /// Whether some promotion clause asks whether the move captures.
     promotes_on_capture: bool,
+    /// Per kind: the kind it is counted as, the piece it looks like for a `~` kind whose
+    /// letter without the mark is a kind too (a crazyhouse `Q~` counts as a queen).
+    counted_as: Vec<PieceKind>,
 }
 
 /// What the legality test and the pieces' state watch: squares whose change may expose a
@@ -1199,6 +1213,12 @@ impl Tables {
     #[inline]
     pub fn aims(&self, kind: PieceKind) -> bool {
         self.pieces.aimers[kind.index()]
+    }
+
+    /// The kind `kind` is counted as by promotion limits (`Q~` as `Q`).
+    #[inline]
+    pub fn counted_as(&self, kind: PieceKind) -> PieceKind {
+        self.pieces.counted_as[kind.index()]
     }
 
     /// The kinds whose drop is compulsory while one is in hand (`drop compulsory`).
