@@ -620,7 +620,7 @@ fn default_rules() -> Rules {
         full_board_draws: false,
         counter_strike: Vec::new(),
         first_side: Side::FIRST,
-        connect: None,
+        connect: Vec::new(),
         counting: None,
         draw_odds: None,
         stalemate_by_count: false,

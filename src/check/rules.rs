@@ -44,7 +44,6 @@ struct SeenRules {
     full_board: Option<Earlier<()>>,
     counter_strike: Option<Earlier<()>>,
     first_side: Option<Earlier<()>>,
-    connect: Option<Earlier<()>>,
     /// A `connect` rule that wins or loses was written (counted even where its number is
     /// refused, so that no second error says there is no way to win).
     connect_decides: bool,
@@ -228,6 +227,8 @@ impl Ctx {
             }
             ast::Rule::Connect {
                 count,
+                block,
+                gaps,
                 pieces,
                 lines,
                 verdict: v,
@@ -236,13 +237,26 @@ impl Ctx {
                 let most = self
                     .geometry
                     .map_or(26, |g| u32::from(g.width.max(g.height)));
-                let n = parse_u32(&count.node).filter(|n| (2..=most).contains(n));
-                let Some(n) = n else {
-                    self.report(DefinitionError::BadConnect {
-                        text: count.node.clone(),
-                        most,
-                        at: count.span.into(),
-                    });
+                let (w, h) = self
+                    .geometry
+                    .map_or((26, 26), |g| (u32::from(g.width), u32::from(g.height)));
+                let mut in_range = |number: &crate::syntax::span::Spanned<String>, most: u32| {
+                    let n = parse_u32(&number.node).filter(|n| (2..=most).contains(n));
+                    if n.is_none() {
+                        self.report(DefinitionError::BadConnect {
+                            text: number.node.clone(),
+                            most,
+                            at: number.span.into(),
+                        });
+                    }
+                    n
+                };
+                let (n, block) = match block {
+                    // A block is as wide and as high as the board at most.
+                    Some(b) => (in_range(count, w), in_range(b, h).map(Some)),
+                    None => (in_range(count, most), Some(None)),
+                };
+                let (Some(n), Some(block)) = (n, block) else {
                     return;
                 };
                 let mut vectors: Vec<(i8, i8)> = Vec::new();
@@ -261,9 +275,12 @@ impl Ctx {
                 if vectors.is_empty() {
                     vectors = vec![(1, 0), (0, 1), (1, 1), (1, -1)];
                 }
-                if self.flag_rule(line, &mut seen.connect, "connect") {
-                    rules.connect = Some(Connect {
+                self.refuse_guards(line, "connect");
+                {
+                    rules.connect.push(Connect {
                         count: u8::try_from(n).expect("at most the board's size"),
+                        block: block.map(|b| u8::try_from(b).expect("at most the board's size")),
+                        gaps: *gaps,
                         kinds: pieces.iter().filter_map(|p| self.piece_ref(p)).collect(),
                         lines: vectors,
                         verdict: verdict(v.node),

@@ -280,9 +280,14 @@ impl Position {
         if let Some(reason) = self.ended_by_pass() {
             return Some(Outcome::draw(t.sides(), reason));
         }
-        if let Some(c) = &t.rules().connect {
+        for c in &t.rules().connect {
             for side in self.sides_from_mover() {
-                if self.in_a_row(side, c.count, c.kinds, &c.lines) {
+                let made = match (c.block, c.gaps) {
+                    (Some(high), _) => self.block_held(side, c.count, high, c.kinds),
+                    (None, true) => self.on_one_line(side, c.count, c.kinds, &c.lines),
+                    (None, false) => self.in_a_row(side, c.count, c.kinds, &c.lines),
+                };
+                if made {
                     return Some(self.verdict_for(side, c.verdict, Reason::Connect));
                 }
             }
@@ -464,6 +469,54 @@ impl Position {
                     }
                     len >= n
                 })
+        })
+    }
+
+    /// Under `connect N ..., with gaps`: whether `side` has `n` of its pieces of `kinds` on one
+    /// of the lines, wherever they stand on it.
+    fn on_one_line(&self, side: Side, n: u8, kinds: KindSet, lines: &[(i32, i32)]) -> bool {
+        let g = self.tables().geometry();
+        let counts = |sq: Square| {
+            let c = self.board[sq.index()];
+            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
+        };
+        self.plist[side.index()].iter().any(|&s| {
+            let start = Square::at(s);
+            counts(start)
+                && lines.iter().any(|&(dx, dy)| {
+                    // Only from the line's first such piece, so each line is counted once.
+                    let mut back = g.offset(start, -dx, -dy);
+                    while let Some(sq) = back {
+                        if counts(sq) {
+                            return false;
+                        }
+                        back = g.offset(sq, -dx, -dy);
+                    }
+                    let mut len = 1;
+                    let mut at = g.offset(start, dx, dy);
+                    while let Some(sq) = at {
+                        len += usize::from(counts(sq));
+                        at = g.offset(sq, dx, dy);
+                    }
+                    len >= usize::from(n)
+                })
+        })
+    }
+
+    /// Under `connect N by M ...`: whether `side` holds every square of a block `wide` files by
+    /// `high` ranks with its pieces of `kinds`.
+    fn block_held(&self, side: Side, wide: u8, high: u8, kinds: KindSet) -> bool {
+        let g = self.tables().geometry();
+        let counts = |sq: Square| {
+            let c = self.board[sq.index()];
+            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
+        };
+        // Each piece is tried as the block's lower left corner.
+        self.plist[side.index()].iter().any(|&s| {
+            let corner = Square::at(s);
+            (0..i32::from(wide)).all(|dx| {
+                (0..i32::from(high)).all(|dy| g.offset(corner, dx, dy).is_some_and(counts))
+            })
         })
     }
 

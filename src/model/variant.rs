@@ -613,8 +613,12 @@ pub struct Pattern {
 /// `connect N [PIECE...] [along LINES] VERDICT`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Connect {
-    /// How many in an unbroken row.
+    /// How many in an unbroken row (with `block`, how many files the block spans).
     pub count: u8,
+    /// `by M`: a block of `count` files by this many ranks, every square held.
+    pub block: Option<u8>,
+    /// `, with gaps`: `count` on one line, wherever they stand on it.
+    pub gaps: bool,
     /// The kinds that count; empty: every kind.
     pub kinds: Vec<PieceKind>,
     /// The board vectors of the lines, one per line (`(1, 0)` along ranks).
@@ -1016,7 +1020,7 @@ pub struct Rules {
     /// `full board draws`.
     pub full_board_draws: bool,
     /// `connect N ...`: N of a side's pieces in a row decide the game.
-    pub connect: Option<Connect>,
+    pub connect: Vec<Connect>,
     /// `counter-strike PIECE...`: after one of these is captured by a piece of another kind,
     /// the next move may capture one of them only with one of them.
     pub counter_strike: Vec<PieceKind>,

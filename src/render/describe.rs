@@ -1616,7 +1616,7 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             "After {n} plies in a row without a capture, drop, promotion{moves}, the game is drawn."
         ));
     }
-    if let Some(c) = &r.connect {
+    for c in &r.connect {
         let what = if c.kinds == KindSet::ALL {
             "pieces".to_string()
         } else {
@@ -1633,12 +1633,23 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
                 along.push(name.to_string());
             }
         }
-        ending.push(format!(
-            "A side with {} of its {what} in an unbroken row along a {} {} the game.",
-            c.count,
-            list(&along, "or"),
-            verdict_verb(c.verdict)
-        ));
+        let verb = verdict_verb(c.verdict);
+        ending.push(match (c.block, c.gaps) {
+            (Some(high), _) => format!(
+                "A side whose {what} fill a block {} files wide and {high} ranks high {verb} the game.",
+                c.count
+            ),
+            (None, true) => format!(
+                "A side with {} of its {what} on one {}, gaps allowed, {verb} the game.",
+                c.count,
+                list(&along, "or")
+            ),
+            (None, false) => format!(
+                "A side with {} of its {what} in an unbroken row along a {} {verb} the game.",
+                c.count,
+                list(&along, "or")
+            ),
+        });
     }
     if r.full_board_draws {
         ending.push("The game is drawn when the board is full.".into());

@@ -951,6 +951,10 @@ pub enum Rule {
     Connect {
         /// How many in a row, as written.
         count: Spanned<String>,
+        /// `by M`: a block M ranks high, as written.
+        block: Option<Spanned<String>>,
+        /// `, with gaps`: on one line, not necessarily next to each other.
+        gaps: bool,
         /// The kinds that count (none: every kind).
         pieces: Vec<PieceRef>,
         /// The lines (none: files, ranks and diagonals).

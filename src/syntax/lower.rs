@@ -1293,11 +1293,13 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::full_board_rule => ast::Rule::FullBoard,
         Rule::connect_rule => {
             let parts: Vec<_> = parts.collect();
-            let count = parts
+            let mut numbers = parts
                 .iter()
-                .find(|p| p.as_rule() == Rule::number)
-                .map(spanned_str)
-                .expect("grammar: `connect` has a count");
+                .filter(|p| p.as_rule() == Rule::number)
+                .map(spanned_str);
+            let count = numbers.next().expect("grammar: `connect` has a count");
+            let block = numbers.next();
+            let gaps = parts.iter().any(|p| p.as_rule() == Rule::with_gaps);
             let pieces = parts
                 .iter()
                 .filter(|p| p.as_rule() == Rule::piece_ref)
@@ -1325,6 +1327,8 @@ fn rule(pair: P<'_>) -> ast::Rule {
                 .expect("grammar: `connect` has a verdict");
             ast::Rule::Connect {
                 count,
+                block,
+                gaps,
                 pieces,
                 lines,
                 verdict: verdict(verdict_pair),

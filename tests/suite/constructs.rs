@@ -1648,6 +1648,53 @@ setup "4/4/4/4[PPPPPPPPpppppppp]"
 }
 
 #[test]
+fn a_block_or_a_line_with_gaps_connects_too() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    let start = compiled(
+        r#"
+variant "Shapes"
+board 5 x 5
+sides white north, black south
+piece Stone P
+  drop even where stuck
+rules
+  drops without captures
+  connect 4 wins
+  connect 2 by 2 wins
+  connect 3 along ranks, with gaps loses
+  stalemate draws
+setup "5/5/5/5/5[PPPPPPPPpppppppp]"
+"#,
+    );
+    // Two by two wins at once; an L of three does not.
+    let mut square = start
+        .with_fen("5/5/5/2pp1/PP3[PPPPPPpppppp] w - - 0 1")
+        .unwrap();
+    assert!(square.outcome().is_none());
+    square.play(notation::parse_move(&square, "P@a2").unwrap());
+    assert!(square.outcome().is_none(), "a1, b1, a2 are only three");
+    square.play(notation::parse_move(&square, "P@d3").unwrap());
+    square.play(notation::parse_move(&square, "P@b2").unwrap());
+    let o = square.outcome().expect("a1, b1, a2, b2 fill a block");
+    assert_eq!(o.reason, Reason::Connect);
+    assert_eq!(o.result(Side::FIRST), Verdict::Win);
+    // Three on one rank with gaps between them lose for their side; on a file they do not.
+    let mut gaps = start
+        .with_fen("5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1")
+        .unwrap();
+    gaps.play(notation::parse_move(&gaps, "P@e1").unwrap());
+    let o = gaps.outcome().expect("a1, c1, e1 share a rank");
+    assert_eq!(o.reason, Reason::Connect);
+    assert_eq!(o.result(Side::FIRST), Verdict::Loss);
+    let mut file = start
+        .with_fen("5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1")
+        .unwrap();
+    file.play(notation::parse_move(&file, "P@a3").unwrap());
+    assert!(file.outcome().is_none(), "a1, a3 and c1 share no rank");
+}
+
+#[test]
 fn a_row_counts_only_the_named_kinds_along_the_named_lines() {
     use rulebook::engine::Reason;
     use rulebook::model::{Side, Verdict};

@@ -768,8 +768,44 @@ impl Exporter<'_> {
         if r.must_drop {
             self.set("mustDrop", "true");
         }
-        if let Some(c) = &r.connect {
-            self.set("connectN", c.count);
+        if let Some(first) = r.connect.first() {
+            // Fairy-Stockfish's three shapes share their pieces, lines and value.
+            let mut seen = (false, false, false);
+            for c in &r.connect {
+                let line_shape = c.block.is_none();
+                if c.kinds != first.kinds
+                    || c.verdict != first.verdict
+                    || (line_shape && c.lines != first.lines && first.block.is_none())
+                {
+                    self.lack("`connect` rules that differ in pieces, lines or verdict");
+                }
+                let slot = match (c.block, c.gaps) {
+                    (Some(h), _) if h == c.count => {
+                        self.set("connectNxN", c.count);
+                        &mut seen.2
+                    }
+                    (Some(_), _) => {
+                        self.lack("`connect N by M` with a block that is not square");
+                        continue;
+                    }
+                    (None, true) => {
+                        self.set("collinearN", c.count);
+                        &mut seen.1
+                    }
+                    (None, false) => {
+                        self.set("connectN", c.count);
+                        &mut seen.0
+                    }
+                };
+                if std::mem::replace(slot, true) {
+                    self.lack("two `connect` rules of one shape");
+                }
+            }
+            let c = r
+                .connect
+                .iter()
+                .find(|c| c.block.is_none())
+                .unwrap_or(first);
             if !c.kinds.is_empty() {
                 let letters: String = c
                     .kinds

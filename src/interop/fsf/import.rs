@@ -482,21 +482,25 @@ impl<'a> Writer<'a> {
                 "gating import",
             );
         }
-        if c.connect_nxn > 0 || c.collinear_n > 0 {
-            let (key, n, why) = if c.connect_nxn > 0 {
-                (
-                    "connectNxN",
-                    c.connect_nxn,
-                    "a win by pieces filling a square block",
-                )
-            } else {
-                (
-                    "collinearN",
-                    c.collinear_n,
-                    "a win by pieces on one line with gaps between them",
-                )
-            };
-            self.refuse(key, n.to_string(), why, "connect-n goals");
+        let short_side = i64::try_from(self.files.min(self.ranks)).unwrap_or(26);
+        if c.connect_nxn != 0 && !(2..=short_side).contains(&c.connect_nxn) {
+            self.refuse(
+                "connectNxN",
+                c.connect_nxn.to_string(),
+                "a block larger than the board (or smaller than two by two)",
+                "connect-n goals",
+            );
+        }
+        if c.collinear_n != 0
+            && !(2..=i64::try_from(self.files.max(self.ranks)).unwrap_or(26))
+                .contains(&c.collinear_n)
+        {
+            self.refuse(
+                "collinearN",
+                c.collinear_n.to_string(),
+                "a line longer than the board (or shorter than two pieces)",
+                "connect-n goals",
+            );
         }
         if c.connect_n > 0 && c.connect_value == Value::None {
             self.refuse(
@@ -590,14 +594,6 @@ impl<'a> Writer<'a> {
                 "true",
                 "an extinction win that must be claimed on the side's own turn",
                 "extinction claims",
-            );
-        }
-        if c.flag_piece_blocked_win {
-            self.refuse(
-                "flagPieceBlockedWin",
-                "true",
-                "a goal won when the goal squares are all occupied",
-                "goal filled by any pieces",
             );
         }
         if c.pass[0] != c.pass[1] {
@@ -2086,8 +2082,8 @@ impl<'a> Writer<'a> {
         if cfg.must_drop && cfg.must_drop_type == 0 && cfg.piece_drops {
             rules.push("must drop".into());
         }
-        if cfg.connect_n > 0 && cfg.connect_nxn == 0 && cfg.collinear_n == 0 {
-            let mut line = format!("connect {}", cfg.connect_n);
+        if cfg.connect_value != Value::None {
+            let mut kinds = String::new();
             let all_types = cfg
                 .piece_types()
                 .all(|pt| cfg.connect_piece_types & bit(pt) != 0);
@@ -2095,8 +2091,8 @@ impl<'a> Writer<'a> {
                 for pt in cfg.piece_types() {
                     if cfg.connect_piece_types & bit(pt) != 0 {
                         for k in self.kinds_of_type(pt) {
-                            line.push(' ');
-                            line.push_str(&k);
+                            kinds.push(' ');
+                            kinds.push_str(&k);
                         }
                     }
                 }
@@ -2106,22 +2102,35 @@ impl<'a> Writer<'a> {
                 (cfg.connect_horizontal, "ranks"),
                 (cfg.connect_diagonal, "diagonals"),
             ];
+            let mut along = String::new();
             if lines.iter().any(|(on, _)| !on) {
-                line.push_str(" along");
+                along.push_str(" along");
                 for (on, name) in lines {
                     if on {
-                        line.push(' ');
-                        line.push_str(name);
+                        along.push(' ');
+                        along.push_str(name);
                     }
                 }
             }
             // The side that made the row gets the value.
-            line.push_str(match cfg.connect_value {
-                Value::Loss => " loses",
-                Value::Draw => " draws",
-                _ => " wins",
-            });
-            rules.push(line);
+            let verdict = match cfg.connect_value {
+                Value::Loss => "loses",
+                Value::Draw => "draws",
+                _ => "wins",
+            };
+            if cfg.connect_n > 0 {
+                rules.push(format!("connect {}{kinds}{along} {verdict}", cfg.connect_n));
+            }
+            if cfg.connect_nxn > 0 {
+                let n = cfg.connect_nxn;
+                rules.push(format!("connect {n} by {n}{kinds} {verdict}"));
+            }
+            if cfg.collinear_n > 0 {
+                rules.push(format!(
+                    "connect {}{kinds}{along}, with gaps {verdict}",
+                    cfg.collinear_n
+                ));
+            }
         }
         if cfg.pass[0] {
             rules.push("passing allowed".into());
@@ -2282,11 +2291,46 @@ impl<'a> Writer<'a> {
             }
             return;
         }
+        if cfg.flag_piece_blocked_win && (cfg.flag_piece_safe || cfg.flag_move) {
+            self.refuse(
+                "flagPieceBlockedWin",
+                "true",
+                "a goal filled by any pieces that must also be safe or answered",
+                "goal filled by any pieces",
+            );
+            return;
+        }
         if cfg.flag_piece_safe {
             rules.push(format!("when {count} {safe}{list} in {z} wins"));
             return;
         }
         rules.push(format!("when {count} {list} in {z} wins, just moved"));
+        if cfg.flag_piece_blocked_win {
+            // Also won with fewer goal pieces when the goal squares are all occupied: each
+            // split of the squares between the side's goal pieces and the enemy's pieces.
+            let all = self.kinds_all_names();
+            let size = [
+                region[0].0.count_ones() as usize,
+                region[1].0.count_ones() as usize,
+            ];
+            let every_kind_counts = all.iter().all(|k| kinds.contains(k));
+            if size[0] != size[1] || !every_kind_counts {
+                self.refuse(
+                    "flagPieceBlockedWin",
+                    "true",
+                    "a goal filled by any pieces where not every piece is a goal piece, or goals of different sizes",
+                    "goal filled by any pieces",
+                );
+                return;
+            }
+            let enemies = all.join(" ");
+            for own in 1..(n as usize).min(size[0] + 1) {
+                rules.push(format!(
+                    "when {own} {list} in {z} and {} enemy {enemies} in {z} wins, just moved",
+                    size[0] - own
+                ));
+            }
+        }
     }
 
     fn finish(mut self, source: &Source) -> Written {

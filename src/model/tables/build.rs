@@ -1242,24 +1242,30 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
         counter_strike: rules.counter_strike.iter().copied().collect(),
-        connect: rules.connect.as_ref().map(|c| {
-            let kinds = if c.kinds.is_empty() {
-                KindSet::ALL
-            } else {
-                c.kinds.iter().copied().collect()
-            };
-            let lines = c
-                .lines
-                .iter()
-                .map(|&(x, y)| (i32::from(x), i32::from(y)))
-                .collect();
-            ConnectTable {
-                count: c.count,
-                kinds,
-                lines,
-                verdict: c.verdict,
-            }
-        }),
+        connect: rules
+            .connect
+            .iter()
+            .map(|c| {
+                let kinds = if c.kinds.is_empty() {
+                    KindSet::ALL
+                } else {
+                    c.kinds.iter().copied().collect()
+                };
+                let lines = c
+                    .lines
+                    .iter()
+                    .map(|&(x, y)| (i32::from(x), i32::from(y)))
+                    .collect();
+                ConnectTable {
+                    count: c.count,
+                    block: c.block,
+                    gaps: c.gaps,
+                    kinds,
+                    lines,
+                    verdict: c.verdict,
+                }
+            })
+            .collect(),
         draw_odds: rules.draw_odds,
         facing_draws,
         facing_forbidden: !facing_draws && !facing_vectors.is_empty(),

@@ -539,8 +539,12 @@ pub struct CastlingRight {
 /// `connect N [PIECE...] [along ...] VERDICT`, compiled.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConnectTable {
-    /// How many in a row.
+    /// How many in a row (with `block`, how many files the block spans).
     pub count: u8,
+    /// A block of `count` files by this many ranks.
+    pub block: Option<u8>,
+    /// `count` on one line, wherever they stand on it.
+    pub gaps: bool,
     /// The kinds that count (all when none is named).
     pub kinds: KindSet,
     /// One vector per line direction walked (a row is walked from its first piece).
@@ -590,7 +594,7 @@ pub struct RuleTable {
     /// `counter-strike PIECE...`.
     pub counter_strike: KindSet,
     /// `connect N ...`.
-    pub connect: Option<ConnectTable>,
+    pub connect: Vec<ConnectTable>,
     /// `draws win|lose for SIDE`.
     pub draw_odds: Option<(Side, Verdict)>,
     /// `facing ... draws`: royals may face; the side to move must end it or pass, and a pass
