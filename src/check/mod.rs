@@ -620,6 +620,7 @@ fn default_rules() -> Rules {
         full_board_draws: false,
         counter_strike: Vec::new(),
         first_side: Side::FIRST,
+        opposite_castling: false,
         connect: Vec::new(),
         counting: None,
         draw_odds: None,

@@ -44,6 +44,7 @@ struct SeenRules {
     full_board: Option<Earlier<()>>,
     counter_strike: Option<Earlier<()>>,
     first_side: Option<Earlier<()>>,
+    opposite_castling: Option<Earlier<()>>,
     /// A `connect` rule that wins or loses was written (counted even where its number is
     /// refused, so that no second error says there is no way to win).
     connect_decides: bool,
@@ -286,6 +287,10 @@ impl Ctx {
                         verdict: verdict(v.node),
                     });
                 }
+            }
+            ast::Rule::OppositeCastling => {
+                rules.opposite_castling |=
+                    self.flag_rule(line, &mut seen.opposite_castling, "opposite castling");
             }
             ast::Rule::FirstSide(name) => {
                 if self.flag_rule(line, &mut seen.first_side, "moves first") {
@@ -666,6 +671,7 @@ impl Ctx {
             partner,
             partner_from: partner_to,
             partner_to,
+            wins: d.wins,
             options,
         };
         let mut all = match starts {

@@ -191,6 +191,13 @@ impl Position {
         if t.aims(m.piece) && self.lose_to_aim(m, undo.marks_saved) {
             undo.marks_saved = true;
         }
+        if t.rules().opposite_castling {
+            if let Some(id) = m.castling() {
+                if self.bar_same_wing(id, undo.marks_saved) {
+                    undo.marks_saved = true;
+                }
+            }
+        }
         // Any move may end a castling right that kept a closed gate's mark.
         if t.rules().gating.is_some() && self.close_gates(undo.marks_saved) {
             undo.marks_saved = true;
@@ -501,6 +508,32 @@ impl Position {
         self.unmoved = marks;
         self.hash ^= before ^ self.state_key();
         true
+    }
+
+    /// Under `opposite castling`, after castling `id`: the opponents' partners for castlings
+    /// toward the same edge of the board lose their marks, and with them those castlings.
+    /// Returns whether any mark went.
+    fn bar_same_wing(&mut self, id: crate::model::CastlingId, already_saved: bool) -> bool {
+        let t = &self.sh.t;
+        let g = t.geometry();
+        let wing = |c: &crate::model::Castling| (g.file(c.king_to) - g.file(c.partner_to)).signum();
+        let played = &t.castling(id).rule;
+        let squares: Vec<Square> = t
+            .castlings()
+            .map(|(_, c)| &c.rule)
+            .filter(|c| c.side != played.side && wing(c) == wing(played))
+            .map(|c| (c.partner_from, c.partner, c.side))
+            .filter(|&(sq, kind, side)| {
+                let cell = self.board[sq.index()];
+                self.unmoved.contains(sq)
+                    && cell != 0
+                    && cell != WALL
+                    && self.cell_kind(cell) == kind
+                    && self.cell_side(cell) == side
+            })
+            .map(|(sq, _, _)| sq)
+            .collect();
+        self.drop_marks(&squares, already_saved)
     }
 
     /// Takes the first-move marks off `squares`, saving the marks for the undo unless the

@@ -41,6 +41,8 @@ pub enum Reason {
     Counted,
     /// A drawn game that the rules give to one side (`draws win for SIDE`).
     DrawOdds,
+    /// A side made a winning castling, or can no longer make any (`castling ..., wins`).
+    Castling,
 }
 
 impl fmt::Display for Reason {
@@ -62,6 +64,7 @@ impl fmt::Display for Reason {
             Reason::Connect => "pieces in a row",
             Reason::Counted => "draw decided by counting piece values",
             Reason::DrawOdds => "draw, which the rules score for one side",
+            Reason::Castling => "castling, or the right to it lost",
         })
     }
 }
@@ -279,6 +282,11 @@ impl Position {
         }
         if let Some(reason) = self.ended_by_pass() {
             return Some(Outcome::draw(t.sides(), reason));
+        }
+        if t.rules().castling_wins {
+            if let Some(o) = self.castling_outcome() {
+                return Some(o);
+            }
         }
         for c in &t.rules().connect {
             for side in self.sides_from_mover() {
@@ -518,6 +526,35 @@ impl Position {
                 (0..i32::from(high)).all(|dy| g.offset(corner, dx, dy).is_some_and(counts))
             })
         })
+    }
+
+    /// Under castlings that win: the side that just made one wins; else a side that can no
+    /// longer make any of its winning castlings loses (the side that moved asked first).
+    fn castling_outcome(&self) -> Option<Outcome> {
+        let t = self.tables();
+        if let Some(id) = self.undo.last().and_then(|u| u.mv.castling()) {
+            if t.castling(id).rule.wins {
+                return Some(self.verdict_for(self.last_mover(), Verdict::Win, Reason::Castling));
+            }
+        }
+        for side in self.sides_from_mover() {
+            let mut winning = t
+                .castlings()
+                .map(|(_, c)| c)
+                .filter(|c| c.rule.wins && c.rule.side == side)
+                .peekable();
+            if winning.peek().is_none() {
+                continue;
+            }
+            let open = winning.any(|c| {
+                let right = t.rules().rights[c.right];
+                self.unmoved.contains(right.king) && self.unmoved.contains(right.partner)
+            });
+            if !open {
+                return Some(self.verdict_for(side, Verdict::Loss, Reason::Castling));
+            }
+        }
+        None
     }
 
     /// Whether no square of the board is empty.

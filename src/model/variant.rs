@@ -944,6 +944,8 @@ pub struct Castling {
     pub partner_from: Square,
     /// Where it ends.
     pub partner_to: Square,
+    /// Making it wins; losing the right to every such castling of the side loses (`, wins`).
+    pub wins: bool,
     /// Applies only under these option settings.
     pub options: Vec<OptionGuard>,
 }
@@ -1024,6 +1026,9 @@ pub struct Rules {
     /// `counter-strike PIECE...`: after one of these is captured by a piece of another kind,
     /// the next move may capture one of them only with one of them.
     pub counter_strike: Vec<PieceKind>,
+    /// A side that castles takes the opponents' castlings toward the same edge
+    /// (`opposite castling`).
+    pub opposite_castling: bool,
     /// The side to move in the start position (`SIDE moves first`).
     pub first_side: Side,
     /// `draws counted by value`: a drawn game goes to the side whose pieces are worth more,

@@ -887,6 +887,8 @@ pub struct CastlingDecl {
     pub symmetry: Option<Spanned<Symmetry>>,
     /// `, for SIDE`: the side it belongs to (default: the first).
     pub side: Option<Spanned<String>>,
+    /// `, wins`: castling so wins, losing the right to loses.
+    pub wins: bool,
     /// The whole declaration.
     pub span: Span,
 }
@@ -1011,6 +1013,8 @@ pub enum Rule {
     },
     /// `move-limit N draws`.
     MoveLimit(Number),
+    /// `opposite castling`.
+    OppositeCastling,
     /// `SIDE moves first`.
     FirstSide(Ident),
     /// `drops`.

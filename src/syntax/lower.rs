@@ -1171,6 +1171,7 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
     let mut tos = Vec::new();
     let mut sym = None;
     let mut side = None;
+    let mut wins = false;
     let lone = |p: P<'_>| spanned_str(&next(&mut p.into_inner(), "square in lone_square"));
     for part in pair.into_inner() {
         match part.as_rule() {
@@ -1191,6 +1192,7 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
             }
             Rule::lone_square => tos.push(lone(part)),
             Rule::symmetry => sym = Some(symmetry(part)),
+            Rule::castling_wins => wins = true,
             Rule::kw_castling | Rule::kw_to | Rule::kw_with => {}
             r => unreachable!("castling_decl: unexpected {r:?}"),
         }
@@ -1214,6 +1216,7 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
         partner_to,
         symmetry: sym,
         side,
+        wins,
         span: whole,
     }
 }
@@ -1451,6 +1454,7 @@ fn rule(pair: P<'_>) -> ast::Rule {
             }
         }
         Rule::first_rule => ast::Rule::FirstSide(spanned_str(&head)),
+        Rule::opposite_castling_rule => ast::Rule::OppositeCastling,
         Rule::move_limit_rule => ast::Rule::MoveLimit(spanned_str(&next(&mut parts, "limit"))),
         Rule::drops_rule => ast::Rule::Drops {
             without_captures: parts.next().is_some(),

@@ -1648,6 +1648,96 @@ setup "4/4/4/4[PPPPPPPPpppppppp]"
 }
 
 #[test]
+fn opposite_castling_takes_the_same_wing_from_the_opponent() {
+    let pos = compiled(
+        r#"
+variant "Opposite"
+board 8 x 8
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+castling King e1 to g1 with Rook h1 to f1, mirrored
+castling King e1 to c1 with Rook a1 to d1, mirrored
+rules
+  checkmate
+  opposite castling
+setup "r3k2r/8/8/8/8/8/8/R3K2R"
+"#,
+    );
+    let mut after = pos.clone();
+    after.play(notation::parse_move(&after, "e1g1").unwrap());
+    // Black keeps only the other wing.
+    assert!(after.fen().contains(" b q "), "{}", after.fen());
+    assert_eq!(
+        coords_from(&after, "e8")
+            .into_iter()
+            .filter(|m| m == "e8g8" || m == "e8c8")
+            .collect::<Vec<_>>(),
+        ["e8c8"]
+    );
+    // Taken back, the right returns.
+    let before = pos.fen();
+    let mut undone = after.clone();
+    undone.undo_move();
+    assert_eq!(undone.fen(), before);
+}
+
+#[test]
+fn a_winning_castling_wins_and_losing_its_right_loses() {
+    use rulebook::engine::Reason;
+    use rulebook::model::{Side, Verdict};
+    let pos = compiled(
+        r#"
+variant "Castle"
+board 8 x 8
+sides white north, black south
+piece King K royal
+  move step any
+piece Rook R
+  move slide orthogonal
+castling King e1 to g1 with Rook h1 to f1, mirrored
+castling King e1 to c1 with Rook a1 to d1, for white
+castling King e8 to c8 with Rook a8 to d8, for black, wins
+rules
+  checkmate
+setup "r3k2r/8/8/8/8/8/8/R3K2R"
+"#,
+    );
+    assert!(pos.outcome().is_none());
+    // Black castling long wins; castling short does not.
+    let mut long = pos
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+        .unwrap();
+    long.play(notation::parse_move(&long, "e8c8").unwrap());
+    let o = long.outcome().expect("the winning castling");
+    assert_eq!(o.reason, Reason::Castling);
+    assert_eq!(o.result(Side::SECOND), Verdict::Win);
+    let mut short = pos
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+        .unwrap();
+    short.play(notation::parse_move(&short, "e8g8").unwrap());
+    let o = short
+        .outcome()
+        .expect("short castling gives up the long one");
+    assert_eq!(o.result(Side::SECOND), Verdict::Loss);
+    // White's rook taking a8 takes Black's right with it: Black loses.
+    let mut taken = pos
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .unwrap();
+    taken.play(notation::parse_move(&taken, "a1a8").unwrap());
+    let o = taken.outcome().expect("the right is gone");
+    assert_eq!(o.result(Side::FIRST), Verdict::Win);
+    // White's own castlings decide nothing.
+    let mut white = pos
+        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .unwrap();
+    white.play(notation::parse_move(&white, "e1c1").unwrap());
+    assert!(white.outcome().is_none());
+}
+
+#[test]
 fn a_block_or_a_line_with_gaps_connects_too() {
     use rulebook::engine::Reason;
     use rulebook::model::{Side, Verdict};

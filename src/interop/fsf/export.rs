@@ -768,6 +768,9 @@ impl Exporter<'_> {
         if r.must_drop {
             self.set("mustDrop", "true");
         }
+        if r.opposite_castling {
+            self.set("oppositeCastling", "true");
+        }
         if let Some(first) = r.connect.first() {
             // Fairy-Stockfish's three shapes share their pieces, lines and value.
             let mut seen = (false, false, false);
@@ -1342,11 +1345,7 @@ impl Exporter<'_> {
         self.set("dropRegionBlack", self.bb_text(regions[1]));
         // Fairy-Stockfish keeps pawns off the first rank and the promotion zone unless told
         // otherwise: the flags that give the pawn the language's squares.
-        let region_of = |side: Side| -> Bb {
-            let z = self.v.rules().castlings.first().map(|_| ());
-            let _ = z;
-            regions[side.index()]
-        };
+        let region_of = |side: Side| -> Bb { regions[side.index()] };
         let to_bb = |set: &crate::model::SquareSet| {
             set.iter().fold(Bb::EMPTY, |b, sq| {
                 b | Bb::square(g.file(sq) as usize, g.rank(sq) as usize)
@@ -1454,7 +1453,17 @@ impl Exporter<'_> {
         let mut rank = None;
         let mut rook_kinds = BTreeSet::new();
         let mut king_kind = None;
+        let mut wins = BTreeSet::new();
         for c in &castlings {
+            if c.wins {
+                let east = g.file(c.partner_from) > g.file(c.king_from);
+                wins.insert(match (c.side == Side::FIRST, east) {
+                    (true, true) => 'K',
+                    (true, false) => 'Q',
+                    (false, true) => 'k',
+                    (false, false) => 'q',
+                });
+            }
             let (kf, kt, rf, rt) = (
                 g.file(c.king_from),
                 g.file(c.king_to),
@@ -1509,6 +1518,13 @@ impl Exporter<'_> {
             "castlingRookPieces",
             rook_kinds.into_iter().collect::<String>(),
         );
+        if !wins.is_empty() {
+            // Fairy-Stockfish's `KQkq` order.
+            let order = |c: &char| "KQkq".find(*c);
+            let mut wins: Vec<char> = wins.into_iter().collect();
+            wins.sort_by_key(order);
+            self.set("castlingWins", wins.into_iter().collect::<String>());
+        }
     }
 
     /// The start position, as Rulebook writes it (Fairy-Stockfish's FEN).

@@ -434,22 +434,6 @@ impl<'a> Writer<'a> {
                 "placement phase",
             );
         }
-        if c.opposite_castling {
-            self.refuse(
-                "oppositeCastling",
-                "true",
-                "a side may not castle on the wing its opponent castled on",
-                "castling limited by the opponent's",
-            );
-        }
-        if !c.castling_wins.is_empty() {
-            self.refuse(
-                "castlingWins",
-                c.castling_wins.clone(),
-                "castling as a goal, losing castling rights as a loss",
-                "castling as a goal",
-            );
-        }
         if c.duple_check {
             self.refuse(
                 "dupleCheck",
@@ -1754,7 +1738,8 @@ impl<'a> Writer<'a> {
         let field = self.castling_field.clone();
         // The start position's pieces, square by square.
         let board = self.setup_board();
-        let mut per_side: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut per_side: [Vec<(String, bool)>; 2] = [Vec::new(), Vec::new()];
+        let mut found: Vec<char> = Vec::new();
         for token in field.chars() {
             let c = usize::from(token.is_ascii_lowercase());
             let rank = if c == 0 {
@@ -1802,13 +1787,34 @@ impl<'a> Writer<'a> {
             let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
             let rook_pt = board[&(rook_file, rank)].1;
             let (kn, rn) = (self.names[&king_pt].clone(), self.names[&rook_pt].clone());
-            per_side[c].push(format!(
-                "castling {kn} {} to {} with {rn} {} to {}",
-                square_name(king_file, rank),
-                square_name(king_to, rank),
-                square_name(rook_file, rank),
-                square_name(rook_to, rank)
+            let right = match (c, kingside) {
+                (0, true) => 'K',
+                (0, false) => 'Q',
+                (_, true) => 'k',
+                (_, false) => 'q',
+            };
+            per_side[c].push((
+                format!(
+                    "castling {kn} {} to {} with {rn} {} to {}",
+                    square_name(king_file, rank),
+                    square_name(king_to, rank),
+                    square_name(rook_file, rank),
+                    square_name(rook_to, rank)
+                ),
+                cfg.castling_wins.contains(right),
             ));
+            found.push(right);
+        }
+        // A winning castling the start position does not have loses at once.
+        for right in cfg.castling_wins.chars() {
+            if !found.contains(&right) {
+                self.refuse(
+                    "castlingWins",
+                    cfg.castling_wins.clone(),
+                    "a winning castling the start position does not have",
+                    "castling goals",
+                );
+            }
         }
         self.push_castlings(&per_side);
     }
@@ -1851,11 +1857,13 @@ impl<'a> Writer<'a> {
                 ));
             }
         }
+        let per_side =
+            per_side.map(|lines| lines.into_iter().map(|l| (l, false)).collect::<Vec<_>>());
         self.push_castlings(&per_side);
     }
 
     /// Castling declarations of both sides, Black's written as White's mirrored where they are.
-    fn push_castlings(&mut self, per_side: &[Vec<String>; 2]) {
+    fn push_castlings(&mut self, per_side: &[Vec<(String, bool)>; 2]) {
         let mirror = |line: &str| -> String {
             let mut out = String::new();
             for word in line.split(' ') {
@@ -1873,17 +1881,19 @@ impl<'a> Writer<'a> {
             }
             out.trim_end().to_string()
         };
-        let mirrored_white: Vec<String> = per_side[0].iter().map(|l| mirror(l)).collect();
-        for l in &per_side[0] {
-            if per_side[1].contains(&mirror(l)) {
-                self.castlings.push(format!("{l}, mirrored"));
+        let wins = |w: bool| if w { ", wins" } else { "" };
+        let mirrored_white: Vec<(String, bool)> =
+            per_side[0].iter().map(|(l, w)| (mirror(l), *w)).collect();
+        for (l, w) in &per_side[0] {
+            if per_side[1].contains(&(mirror(l), *w)) {
+                self.castlings.push(format!("{l}, mirrored{}", wins(*w)));
             } else {
-                self.castlings.push(format!("{l}, for white"));
+                self.castlings.push(format!("{l}, for white{}", wins(*w)));
             }
         }
-        for l in &per_side[1] {
-            if !mirrored_white.contains(l) {
-                self.castlings.push(format!("{l}, for black"));
+        for (l, w) in &per_side[1] {
+            if !mirrored_white.contains(&(l.clone(), *w)) {
+                self.castlings.push(format!("{l}, for black{}", wins(*w)));
             }
         }
     }
@@ -1938,6 +1948,9 @@ impl<'a> Writer<'a> {
         let mut rules: Vec<String> = Vec::new();
         if self.start_side == 'b' {
             rules.push("black moves first".into());
+        }
+        if cfg.opposite_castling && cfg.castling {
+            rules.push("opposite castling".into());
         }
         if has_royal {
             rules.push(match cfg.checkmate_value {

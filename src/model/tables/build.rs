@@ -1242,6 +1242,8 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
             || rules.gating.is_some(),
         counting: rules.counting.clone(),
         counter_strike: rules.counter_strike.iter().copied().collect(),
+        opposite_castling: rules.opposite_castling,
+        castling_wins: castlings.iter().any(|c| c.rule.wins),
         connect: rules
             .connect
             .iter()

@@ -593,6 +593,10 @@ pub struct RuleTable {
     pub counting: Option<Vec<f32>>,
     /// `counter-strike PIECE...`.
     pub counter_strike: KindSet,
+    /// `opposite castling`.
+    pub opposite_castling: bool,
+    /// Some castling in force wins (`castling ..., wins`).
+    pub castling_wins: bool,
     /// `connect N ...`.
     pub connect: Vec<ConnectTable>,
     /// `draws win|lose for SIDE`.
