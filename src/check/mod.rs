@@ -617,6 +617,7 @@ fn default_rules() -> Rules {
         wall_placing: None,
         passing_when_stuck: false,
         flip: None,
+        flip_drops_near_friends: false,
         full_board_draws: false,
         counter_strike: Vec::new(),
         first_side: Side::FIRST,

@@ -430,6 +430,8 @@ impl Ctx {
             ast::DropKind::BothColours => def.drops.both_colours = true,
             ast::DropKind::Unmoved => def.drops.unmoved = true,
             ast::DropKind::OnTop => def.drops.on_top = true,
+            ast::DropKind::Apart => def.drops.apart = true,
+            ast::DropKind::FromEdge => def.drops.from_edge = true,
             ast::DropKind::FirstIn(z) => def.drops.first_in = self.zone_ref(z),
             ast::DropKind::AlsoAs(kinds) => {
                 for r in kinds {

@@ -217,8 +217,9 @@ impl Ctx {
                     rules.passing_when_stuck = *when_stuck;
                 }
             }
-            ast::Rule::Flip(adjacent) => {
+            ast::Rule::Flip(adjacent, drops_near) => {
                 if self.flag_rule(line, &mut seen.flip, "moves flip") {
+                    rules.flip_drops_near_friends = *drops_near;
                     rules.flip = Some(if *adjacent {
                         Flip::Adjacent
                     } else {

@@ -169,7 +169,7 @@ impl Position {
             undo.wall = self.leave_wall(&m);
         }
         if t.rules().flip.is_some() && !m.is_pass() {
-            self.flip_enemies(m.landing());
+            self.flip_enemies(m.landing(), m.is_drop());
         }
         if let Some((targets, _)) = self.en_passant() {
             let key = targets.iter().fold(0, |h, s| h ^ sh.keys.ep[s.index()]);
@@ -580,9 +580,9 @@ impl Position {
     /// mover's side; what they were goes on [`Position::flipped`], then their count.
     #[cold]
     #[inline(never)]
-    fn flip_enemies(&mut self, to: Square) {
+    fn flip_enemies(&mut self, to: Square, drop: bool) {
         let me = self.stm;
-        let squares = self.flips(to, me);
+        let squares = self.flips(to, me, drop);
         for &sq in &squares {
             let c = self.lift(sq.raw());
             self.flipped.push((sq.raw(), c));

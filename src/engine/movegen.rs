@@ -688,6 +688,8 @@ impl Position {
             }
             let limited = rules.only_flipping
                 || rules.on_top
+                || rules.apart
+                || rules.from_edge
                 || rules.only_next_to_own
                 || rules.first_in.is_some()
                 || !t.colour_bound().is_empty();
@@ -764,6 +766,38 @@ impl Position {
             let c = self.board[s.index()];
             c != 0 && c != WALL && self.cell_side(c) == me
         };
+        const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+        if rules.apart
+            && ROOK_STEPS.iter().any(|&(dx, dy)| {
+                g.offset(sq, dx, dy).is_some_and(|s| {
+                    let c = self.board[s.index()];
+                    c != 0 && c != WALL && self.cell_side(c) != me
+                })
+            })
+        {
+            return false;
+        }
+        // From an edge: every square behind it (back to the edge) empty, and the next one ahead
+        // taken or off the board, for one of the four directions of travel.
+        if rules.from_edge
+            && !ROOK_STEPS.iter().any(|&(dx, dy)| {
+                let ahead_blocked = g
+                    .offset(sq, dx, dy)
+                    .is_none_or(|s| self.board[s.index()] != 0);
+                let mut behind = g.offset(sq, -dx, -dy);
+                let mut clear = true;
+                while let Some(s) = behind {
+                    if self.board[s.index()] != 0 {
+                        clear = false;
+                        break;
+                    }
+                    behind = g.offset(s, -dx, -dy);
+                }
+                ahead_blocked && clear
+            })
+        {
+            return false;
+        }
         if rules.only_next_to_own
             && !KING_STEPS
                 .iter()
@@ -772,7 +806,7 @@ impl Position {
         {
             return false;
         }
-        !rules.only_flipping || !self.flips(sq, me).is_empty()
+        !rules.only_flipping || !self.flips(sq, me, true).is_empty()
     }
 
     /// Under `drop on both colours` for `bound`: whether a drop of `kind` on `sq` still lets
@@ -805,7 +839,7 @@ impl Position {
 
     /// The enemy pieces a move of `side` that reaches `to` turns to its side under `moves flip
     /// ... enemies`.
-    pub(crate) fn flips(&self, to: Square, side: Side) -> Vec<Square> {
+    pub(crate) fn flips(&self, to: Square, side: Side, drop: bool) -> Vec<Square> {
         let t = &self.sh.t;
         let g = t.geometry();
         let enemy = |s: Square| {
@@ -813,6 +847,18 @@ impl Position {
             c != 0 && c != WALL && self.cell_side(c) != side
         };
         let mut out = Vec::new();
+        if drop && t.rules().flip_drops_near_friends {
+            let friend = KING_STEPS
+                .iter()
+                .filter_map(|&(dx, dy)| g.offset(to, dx, dy))
+                .any(|s| {
+                    let c = self.board[s.index()];
+                    c != 0 && c != WALL && self.cell_side(c) == side
+                });
+            if !friend {
+                return out;
+            }
+        }
         match t.rules().flip {
             None => {}
             Some(Flip::Adjacent) => out.extend(

@@ -836,6 +836,11 @@ pub struct DropRules {
     pub unmoved: bool,
     /// Only on the first rank or right above a piece (Connect Four's gravity).
     pub on_top: bool,
+    /// Never a rook step from an enemy piece (Snort).
+    pub apart: bool,
+    /// Coming in from an edge along a rank or file, stopping before the first piece in its way
+    /// or at the far edge.
+    pub from_edge: bool,
 }
 
 /// A kind of piece.
@@ -1019,6 +1024,9 @@ pub struct Rules {
     pub passing_when_stuck: bool,
     /// `moves flip ... enemies`: which enemy pieces a move turns to the mover's side.
     pub flip: Option<Flip>,
+    /// A drop flips only with a friendly piece a king step away
+    /// (`moves flip ..., drops only next to own pieces`).
+    pub flip_drops_near_friends: bool,
     /// `full board draws`.
     pub full_board_draws: bool,
     /// `connect N ...`: N of a side's pieces in a row decide the game.

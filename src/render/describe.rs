@@ -1211,6 +1211,16 @@ fn drop_sentence(t: &Tables, kind: PieceKind) -> String {
     if d.only_flipping {
         limits.push("It is dropped only where it turns an enemy piece over.".into());
     }
+    if d.apart {
+        limits.push("It is never dropped a rook step from an enemy piece.".into());
+    }
+    if d.from_edge {
+        limits.push(
+            "It comes in from an edge along a rank or file and stops before the first piece in \
+             its way, or at the far edge."
+                .into(),
+        );
+    }
     if d.on_top {
         limits.push(
             "It falls: it is dropped on the first rank or on the square right above a piece."

@@ -855,6 +855,10 @@ pub enum DropKind {
     Unmoved,
     /// `drop on top`.
     OnTop,
+    /// `drop not orthogonally next to enemy pieces`.
+    Apart,
+    /// `drop from any edge`.
+    FromEdge,
 }
 
 /// `drop ...`.
@@ -944,7 +948,7 @@ pub enum Rule {
     /// `passing allowed [when stuck]` (`true`: when stuck).
     Passing(bool),
     /// `moves flip enclosed enemies` (`false`) or `moves flip adjacent enemies` (`true`).
-    Flip(bool),
+    Flip(bool, bool),
     /// `full board draws`.
     FullBoard,
     /// `counter-strike PIECE...`.

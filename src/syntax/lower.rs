@@ -1154,6 +1154,8 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         Rule::drop_both_colours => ast::DropKind::BothColours,
         Rule::drop_unmoved => ast::DropKind::Unmoved,
         Rule::drop_on_top => ast::DropKind::OnTop,
+        Rule::drop_apart => ast::DropKind::Apart,
+        Rule::drop_from_edge => ast::DropKind::FromEdge,
         Rule::drop_first_in => ast::DropKind::FirstIn(spanned_str(
             &zone.expect("grammar: drop_first_in names a zone"),
         )),
@@ -1292,7 +1294,10 @@ fn rule(pair: P<'_>) -> ast::Rule {
         Rule::explode_rule => ast::Rule::Explosions,
         Rule::walls_rule => ast::Rule::LeaveWalls,
         Rule::passing_rule => ast::Rule::Passing(inner_has(&inner_rules, Rule::kw_stuck)),
-        Rule::flip_rule => ast::Rule::Flip(inner_has(&inner_rules, Rule::kw_adjacent)),
+        Rule::flip_rule => ast::Rule::Flip(
+            inner_has(&inner_rules, Rule::kw_adjacent),
+            inner_has(&inner_rules, Rule::flip_drops_near),
+        ),
         Rule::full_board_rule => ast::Rule::FullBoard,
         Rule::connect_rule => {
             let parts: Vec<_> = parts.collect();

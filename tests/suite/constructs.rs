@@ -1387,6 +1387,38 @@ fn all_coords(pos: &Position) -> Vec<String> {
 }
 
 #[test]
+fn a_lone_drop_flips_nothing_where_drops_flip_only_next_to_own_pieces() {
+    let pos = compiled(
+        r#"
+variant "Wrangle"
+board 4 x 4
+sides white north, black south
+piece Stone P
+  move slide any, move-only
+  drop even where stuck
+rules
+  drops without captures
+  moves flip adjacent enemies, drops only next to own pieces
+  stalemate draws
+  when 0 enemy Stone wins
+setup "4/4/4/4[PPPPpppp]"
+"#,
+    );
+    // Dropped on b1 beside the black stone on a1 but no white stone: nothing turns.
+    let mut lone = pos.with_fen("4/2P1/4/p3[PPPppp] w - - 0 1").unwrap();
+    lone.play(notation::parse_move(&lone, "P@b1").unwrap());
+    assert!(lone.fen().starts_with("4/2P1/4/pP2"), "{}", lone.fen());
+    // Dropped on b2, next to the white stone on c3: the black stone on a1 turns.
+    let mut near = pos.with_fen("4/2P1/4/p3[PPPppp] w - - 0 1").unwrap();
+    near.play(notation::parse_move(&near, "P@b2").unwrap());
+    assert!(near.fen().starts_with("4/2P1/1P2/P3"), "{}", near.fen());
+    // A move flips wherever it lands.
+    let mut moved = pos.with_fen("4/4/4/p2P[PPPppp] w - - 0 1").unwrap();
+    moved.play(notation::parse_move(&moved, "d1b1").unwrap());
+    assert!(moved.fen().starts_with("4/4/4/PP2"), "{}", moved.fen());
+}
+
+#[test]
 fn discs_go_where_they_flip_and_a_side_without_one_passes() {
     use rulebook::engine::Reason;
     use rulebook::model::{Side, Verdict};
@@ -1735,6 +1767,62 @@ setup "r3k2r/8/8/8/8/8/8/R3K2R"
         .unwrap();
     white.play(notation::parse_move(&white, "e1c1").unwrap());
     assert!(white.outcome().is_none());
+}
+
+#[test]
+fn drops_apart_from_enemies_and_drops_from_an_edge() {
+    let text = |clause: &str| {
+        format!(
+            r#"
+variant "Edges"
+board 4 x 4
+sides white north, black south
+piece Stone P
+  drop even where stuck
+  drop {clause}
+rules
+  drops without captures
+  stalemate loses
+setup "4/4/4/4[PPPPpppp]"
+"#
+        )
+    };
+    // Not a rook step from the black stone on b2; a diagonal step is fine.
+    let apart = compiled(&text("not orthogonally next to enemy pieces"))
+        .with_fen("4/4/1p2/4[PPPPppp] w - - 0 1")
+        .unwrap();
+    let drops = all_coords(&apart);
+    for banned in ["P@a2", "P@b1", "P@b3", "P@c2"] {
+        assert!(
+            !drops.contains(&banned.to_string()),
+            "{banned} in {drops:?}"
+        );
+    }
+    for open in ["P@a1", "P@c3", "P@d4"] {
+        assert!(drops.contains(&open.to_string()), "{open} not in {drops:?}");
+    }
+    assert_eq!(drops.len(), 16 - 1 - 4);
+    // From an edge: a piece slides across an empty board to the far edge, so only the edge
+    // squares are reached.
+    let edge = compiled(&text("from any edge"));
+    assert_eq!(
+        all_coords(&edge),
+        sorted(&[
+            "P@a1", "P@a2", "P@a3", "P@a4", "P@b1", "P@b4", "P@c1", "P@c4", "P@d1", "P@d2", "P@d3",
+            "P@d4"
+        ])
+    );
+    // A stone on b2 stops pieces coming in toward it: a2 (from the west), b1 (from the south),
+    // c2 (from the east) and b3 (from the north) become reachable.
+    let blocked = edge.with_fen("4/4/1p2/4[PPPPppp] w - - 0 1").unwrap();
+    let drops = all_coords(&blocked);
+    for reached in ["P@b3", "P@c2"] {
+        assert!(
+            drops.contains(&reached.to_string()),
+            "{reached} not in {drops:?}"
+        );
+    }
+    assert!(!drops.contains(&"P@c3".to_string()), "{drops:?}");
 }
 
 #[test]

@@ -733,13 +733,18 @@ impl Exporter<'_> {
             }
         }
         if let Some(f) = r.flip {
-            self.set(
-                "flipEnclosedPieces",
-                match f {
-                    crate::model::Flip::Enclosed => "reversi",
-                    crate::model::Flip::Adjacent => "ataxx",
-                },
-            );
+            use crate::model::Flip;
+            let near = r.flip_drops_near_friends;
+            let rule = match (f, near) {
+                (Flip::Enclosed, false) => "reversi",
+                (Flip::Adjacent, false) => "ataxx",
+                (Flip::Adjacent, true) => "quadwrangle",
+                (Flip::Enclosed, true) => {
+                    self.lack("enclosed pieces flipped by drops only next to own pieces");
+                    "reversi"
+                }
+            };
+            self.set("flipEnclosedPieces", rule);
         }
         if r.full_board_draws {
             self.set("adjudicateFullBoard", "true");
@@ -1313,6 +1318,8 @@ impl Exporter<'_> {
                 || d.only_flipping
                 || d.only_next_to_own
                 || d.on_top
+                || d.apart
+                || d.from_edge
                 || d.first_in.is_some()
                 || d.unlimited
                 || !d.also_as.is_empty()
@@ -1321,6 +1328,15 @@ impl Exporter<'_> {
                     self.set("enclosingDrop", "reversi");
                 } else if d.on_top {
                     self.set("enclosingDrop", "top");
+                } else if d.apart {
+                    self.set("enclosingDrop", "snort");
+                } else if d.from_edge {
+                    // Fairy-Stockfish's `anyside` lets drops from the north and east edges pass
+                    // pieces in their way.
+                    self.lack(format!(
+                        "`{}`: drops from any edge (Fairy-Stockfish's `anyside` differs from the north and east)",
+                        p.name
+                    ));
                 } else if d.only_next_to_own {
                     self.set("enclosingDrop", "ataxx");
                 } else {

@@ -516,19 +516,25 @@ impl<'a> Writer<'a> {
         }
         if !matches!(
             c.enclosing_drop.as_str(),
-            "none" | "reversi" | "ataxx" | "top"
+            "none" | "reversi" | "ataxx" | "top" | "snort"
         ) {
             self.refuse(
                 "enclosingDrop",
                 c.enclosing_drop.clone(),
-                "this drop rule (dropping from an edge, or away from enemies)",
+                if c.enclosing_drop == "anyside" {
+                    // Its drops from the north and east edges stop at the lowest (leftmost) gap
+                    // of the file (rank), which may lie beyond a piece in the way.
+                    "drops from any edge as Fairy-Stockfish plays them: from the north and east edges they stop at the file's (rank's) first gap from the south (west), past pieces in the way; the language's `drop from any edge` stops before the first piece"
+                } else {
+                    "this drop rule"
+                },
                 "drop rules by neighbourhood",
             );
         }
-        if c.flip_enclosed_pieces != "none"
-            && c.flip_enclosed_pieces != "reversi"
-            && c.flip_enclosed_pieces != "ataxx"
-        {
+        if !matches!(
+            c.flip_enclosed_pieces.as_str(),
+            "none" | "reversi" | "ataxx" | "quadwrangle"
+        ) {
             self.refuse(
                 "flipEnclosedPieces",
                 c.flip_enclosed_pieces.clone(),
@@ -1703,6 +1709,7 @@ impl<'a> Writer<'a> {
             "reversi" => clauses.push("drop only where it flips".into()),
             "ataxx" => clauses.push("drop only next to own pieces".into()),
             "top" => clauses.push("drop on top".into()),
+            "snort" => clauses.push("drop not orthogonally next to enemy pieces".into()),
             _ => {}
         }
         if !cfg.enclosing_drop_start.on_board(f, r).is_empty() && cfg.enclosing_drop != "none" {
@@ -2090,6 +2097,10 @@ impl<'a> Writer<'a> {
         match cfg.flip_enclosed_pieces.as_str() {
             "reversi" => rules.push("moves flip enclosed enemies".into()),
             "ataxx" => rules.push("moves flip adjacent enemies".into()),
+            // Quadwrangle: a move always flips, a drop only beside a friendly piece.
+            "quadwrangle" => {
+                rules.push("moves flip adjacent enemies, drops only next to own pieces".into());
+            }
             _ => {}
         }
         if cfg.must_drop && cfg.must_drop_type == 0 && cfg.piece_drops {

@@ -1237,6 +1237,7 @@ fn rules(variant: &Variant, options: &[bool]) -> RuleTable {
         wall_placing: rules.wall_placing,
         passing_when_stuck: rules.passing_when_stuck,
         flip: rules.flip,
+        flip_drops_near_friends: rules.flip_drops_near_friends,
         full_board_draws: rules.full_board_draws,
         hands: (rules.drops && guards_hold(options, &rules.drops_options))
             || rules.gating.is_some(),

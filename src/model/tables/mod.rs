@@ -587,6 +587,8 @@ pub struct RuleTable {
     pub passing_when_stuck: bool,
     /// `moves flip ... enemies`.
     pub flip: Option<Flip>,
+    /// A drop flips only next to a friendly piece.
+    pub flip_drops_near_friends: bool,
     /// `full board draws`.
     pub full_board_draws: bool,
     /// `draws counted by value`: what each side adds to its pieces' values.
