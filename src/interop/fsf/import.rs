@@ -510,7 +510,7 @@ impl<'a> Writer<'a> {
             self.refuse(
                 "connectRegion1White",
                 bb_text(c.connect_region1[0], f, r),
-                "a win by a chain of pieces joining two edges",
+                "a win by a chain of pieces joining two regions (Fairy-Stockfish follows the chain only east and north)",
                 "connect-n goals",
             );
         }
@@ -1457,9 +1457,9 @@ impl<'a> Writer<'a> {
                 .map(|c| pawn_style[c].then_some(cfg.promotion_piece_types[c]))
                 .collect();
             let clause = |w: &mut Self, set: PieceSet, z: &str| -> Vec<String> {
-                let any = !w.choice_names(set, pt).is_empty() || plus_for_pawn.is_some();
-                if any {
-                    w.pawn_promotion_clauses(set, pt, plus_for_pawn.as_deref(), z)
+                let lines = w.pawn_promotion_clauses(set, pt, plus_for_pawn.as_deref(), z);
+                if !lines.is_empty() {
+                    lines
                 } else if cfg.mandatory_pawn_promotion {
                     // No choice at all: the piece may not enter the zone. Fairy-Stockfish
                     // still counts its captures there as attacks, which a royal must heed.
@@ -1551,29 +1551,10 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The names of the promotion choices (the `~` forms where promoted pawns go back to
-    /// hand as pawns), most valuable first as Fairy-Stockfish lists them.
-    fn choice_names(&mut self, set: PieceSet, pawn: PieceType) -> String {
-        let cfg = self.cfg;
-        let mut out = Vec::new();
-        for pt in cfg.piece_types().collect::<Vec<_>>().into_iter().rev() {
-            if set & bit(pt) == 0 || pt == pawn {
-                continue;
-            }
-            let name = self
-                .tilde_kinds
-                .get(&pt)
-                .or_else(|| self.names.get(&pt))
-                .cloned();
-            if let Some(n) = name {
-                out.push(n);
-            }
-        }
-        out.join(" ")
-    }
-
     /// The pawn-style promotion clauses to `choices` (with the pawn's `+` form, written
-    /// `plus`): one clause per distinct `promotionLimit`, in the order of the choices.
+    /// `plus`): one clause per distinct `promotionLimit`, the choices most valuable first as
+    /// Fairy-Stockfish lists them, in their `~` forms where promoted pawns go back to hand as
+    /// pawns. None when there is no choice.
     fn pawn_promotion_clauses(
         &mut self,
         choices: PieceSet,
@@ -2305,6 +2286,16 @@ impl<'a> Writer<'a> {
                     "when {count} {list} in {z} and {count} enemy {list} in {z} draws"
                 ));
                 rules.push(format!("when {count} {list} in {z} wins, unless answered"));
+            } else if cfg.flag_piece_safe && !cfg.flag_piece_blocked_win {
+                // Safe goal pieces win at once; goal pieces left attacked give the opponent
+                // one move, and win if any still stand there after it. More goal pieces than
+                // needed win whether attacked or not.
+                rules.push(format!("when {count} {list} in {z} wins, to move"));
+                rules.push(format!(
+                    "when at least {} {list} in {z} wins, just moved",
+                    n + 1
+                ));
+                rules.push(format!("when {count} safe {list} in {z} wins, just moved"));
             } else {
                 self.refuse(
                     "flagMove",
