@@ -290,10 +290,9 @@ impl Position {
         }
         for c in &t.rules().connect {
             for side in self.sides_from_mover() {
-                let made = match (c.block, c.gaps) {
-                    (Some(high), _) => self.block_held(side, c.count, high, c.kinds),
-                    (None, true) => self.on_one_line(side, c.count, c.kinds, &c.lines),
-                    (None, false) => self.in_a_row(side, c.count, c.kinds, &c.lines),
+                let made = match c.block {
+                    Some(high) => self.block_held(side, c.count, high, c.kinds),
+                    None => self.in_line(side, c.count, c.kinds, &c.lines, c.gaps),
                 };
                 if made {
                     return Some(self.verdict_for(side, c.verdict, Reason::Connect));
@@ -453,57 +452,36 @@ impl Position {
             && self.undo.iter().filter(|u| u.hash == self.hash).count() >= needed
     }
 
-    /// Under `connect N ...`: whether `side` has `n` of its pieces of `kinds` in an unbroken
-    /// row along one of `lines`.
-    fn in_a_row(&self, side: Side, n: u8, kinds: KindSet, lines: &[(i32, i32)]) -> bool {
-        let g = self.tables().geometry();
-        let counts = |sq: Square| {
-            let c = self.board[sq.index()];
-            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
-        };
-        self.plist[side.index()].iter().any(|&s| {
-            let start = Square::at(s);
-            counts(start)
-                && lines.iter().any(|&(dx, dy)| {
-                    // Only from the first piece of a row, so each row is walked once.
-                    if g.offset(start, -dx, -dy).is_some_and(counts) {
-                        return false;
-                    }
-                    let mut len = 1;
-                    let mut at = start;
-                    while let Some(next) = g.offset(at, dx, dy).filter(|&x| counts(x)) {
-                        len += 1;
-                        at = next;
-                    }
-                    len >= n
-                })
-        })
+    /// Whether `sq` holds one of `side`'s pieces of `kinds`.
+    fn connects(&self, side: Side, kinds: KindSet, sq: Square) -> bool {
+        let c = self.board[sq.index()];
+        c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
     }
 
-    /// Under `connect N ..., with gaps`: whether `side` has `n` of its pieces of `kinds` on one
-    /// of the lines, wherever they stand on it.
-    fn on_one_line(&self, side: Side, n: u8, kinds: KindSet, lines: &[(i32, i32)]) -> bool {
+    /// Under `connect N ...`: whether `side` has `n` of its pieces of `kinds` along one of
+    /// `lines`, in an unbroken row or, with `gaps`, anywhere on one line.
+    fn in_line(&self, side: Side, n: u8, kinds: KindSet, lines: &[(i32, i32)], gaps: bool) -> bool {
         let g = self.tables().geometry();
-        let counts = |sq: Square| {
-            let c = self.board[sq.index()];
-            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
-        };
         self.plist[side.index()].iter().any(|&s| {
             let start = Square::at(s);
-            counts(start)
+            self.connects(side, kinds, start)
                 && lines.iter().any(|&(dx, dy)| {
-                    // Only from the line's first such piece, so each line is counted once.
+                    // Only from the first piece of a row (or line), so each is walked once.
                     let mut back = g.offset(start, -dx, -dy);
                     while let Some(sq) = back {
-                        if counts(sq) {
+                        if self.connects(side, kinds, sq) {
                             return false;
                         }
-                        back = g.offset(sq, -dx, -dy);
+                        back = g.offset(sq, -dx, -dy).filter(|_| gaps);
                     }
                     let mut len = 1;
                     let mut at = g.offset(start, dx, dy);
                     while let Some(sq) = at {
-                        len += usize::from(counts(sq));
+                        if self.connects(side, kinds, sq) {
+                            len += 1;
+                        } else if !gaps {
+                            break;
+                        }
                         at = g.offset(sq, dx, dy);
                     }
                     len >= usize::from(n)
@@ -515,15 +493,14 @@ impl Position {
     /// `high` ranks with its pieces of `kinds`.
     fn block_held(&self, side: Side, wide: u8, high: u8, kinds: KindSet) -> bool {
         let g = self.tables().geometry();
-        let counts = |sq: Square| {
-            let c = self.board[sq.index()];
-            c != 0 && c != WALL && self.cell_side(c) == side && kinds.contains(self.cell_kind(c))
-        };
         // Each piece is tried as the block's lower left corner.
         self.plist[side.index()].iter().any(|&s| {
             let corner = Square::at(s);
             (0..i32::from(wide)).all(|dx| {
-                (0..i32::from(high)).all(|dy| g.offset(corner, dx, dy).is_some_and(counts))
+                (0..i32::from(high)).all(|dy| {
+                    g.offset(corner, dx, dy)
+                        .is_some_and(|sq| self.connects(side, kinds, sq))
+                })
             })
         })
     }

@@ -324,6 +324,13 @@ fn compiled(text: &str) -> Position {
     Position::new(rulebook::model::Tables::compile(&variant, &[]).unwrap())
 }
 
+/// `pos` set to `fen` with `mv` played (coordinate or algebraic notation).
+fn played(pos: &Position, fen: &str, mv: &str) -> Position {
+    let mut p = pos.with_fen(fen).unwrap();
+    p.play(notation::parse_move(&p, mv).unwrap());
+    p
+}
+
 /// The moves of the piece on `from`, in coordinate notation, sorted.
 fn coords_from(pos: &Position, from: &str) -> Vec<String> {
     let sq = pos.tables().geometry().parse(from).unwrap();
@@ -414,18 +421,20 @@ setup
   ....K
 "#,
     );
-    // Neither choice is at its limit: both are offered.
-    let open = pos.with_fen("2k2/P4/5/5/4K w - - 0 1").unwrap();
-    assert_eq!(coords_from(&open, "a4"), sorted(&["a4a5n", "a4a5q"]));
-    // A queen on the board counts against the look-alike `Q~`: only the knight is left, and
-    // two knights close that too, so the pawn may not enter the last rank at all.
-    let queen = pos.with_fen("2k2/P4/5/5/Q3K w - - 0 1").unwrap();
-    assert_eq!(coords_from(&queen, "a4"), sorted(&["a4a5n"]));
-    let full = pos.with_fen("2k2/P4/5/5/QNN1K w - - 0 1").unwrap();
-    assert_eq!(coords_from(&full, "a4"), Vec::<String>::new());
-    // The other side's pieces do not count.
-    let theirs = pos.with_fen("2k2/P4/5/5/qnn1K w - - 0 1").unwrap();
-    assert_eq!(coords_from(&theirs, "a4"), sorted(&["a4a5n", "a4a5q"]));
+    let cases: [(&str, &[&str]); 4] = [
+        // Neither choice is at its limit: both are offered.
+        ("2k2/P4/5/5/4K w - - 0 1", &["a4a5n", "a4a5q"]),
+        // A queen on the board counts against the look-alike `Q~`: only the knight is left,
+        ("2k2/P4/5/5/Q3K w - - 0 1", &["a4a5n"]),
+        // and two knights close that too, so the pawn may not enter the last rank at all.
+        ("2k2/P4/5/5/QNN1K w - - 0 1", &[]),
+        // The other side's pieces do not count.
+        ("2k2/P4/5/5/qnn1K w - - 0 1", &["a4a5n", "a4a5q"]),
+    ];
+    for (fen, expected) in cases {
+        let at = pos.with_fen(fen).unwrap();
+        assert_eq!(coords_from(&at, "a4"), sorted(expected), "{fen}");
+    }
 }
 
 #[test]
@@ -1405,16 +1414,13 @@ setup "4/4/4/4[PPPPpppp]"
 "#,
     );
     // Dropped on b1 beside the black stone on a1 but no white stone: nothing turns.
-    let mut lone = pos.with_fen("4/2P1/4/p3[PPPppp] w - - 0 1").unwrap();
-    lone.play(notation::parse_move(&lone, "P@b1").unwrap());
+    let lone = played(&pos, "4/2P1/4/p3[PPPppp] w - - 0 1", "P@b1");
     assert!(lone.fen().starts_with("4/2P1/4/pP2"), "{}", lone.fen());
     // Dropped on b2, next to the white stone on c3: the black stone on a1 turns.
-    let mut near = pos.with_fen("4/2P1/4/p3[PPPppp] w - - 0 1").unwrap();
-    near.play(notation::parse_move(&near, "P@b2").unwrap());
+    let near = played(&pos, "4/2P1/4/p3[PPPppp] w - - 0 1", "P@b2");
     assert!(near.fen().starts_with("4/2P1/1P2/P3"), "{}", near.fen());
     // A move flips wherever it lands.
-    let mut moved = pos.with_fen("4/4/4/p2P[PPPppp] w - - 0 1").unwrap();
-    moved.play(notation::parse_move(&moved, "d1b1").unwrap());
+    let moved = played(&pos, "4/4/4/p2P[PPPppp] w - - 0 1", "d1b1");
     assert!(moved.fen().starts_with("4/4/4/PP2"), "{}", moved.fen());
 }
 
@@ -1679,24 +1685,32 @@ setup "4/4/4/4[PPPPPPPPpppppppp]"
     assert!(gap.outcome().is_none());
 }
 
-#[test]
-fn opposite_castling_takes_the_same_wing_from_the_opponent() {
-    let pos = compiled(
+/// Kings and rooks on their chess squares with these castlings and a rule besides checkmate.
+fn kings_and_rooks(castlings: &str, rule: &str) -> Position {
+    compiled(&format!(
         r#"
-variant "Opposite"
+variant "Castlings"
 board 8 x 8
 sides white north, black south
 piece King K royal
   move step any
 piece Rook R
   move slide orthogonal
-castling King e1 to g1 with Rook h1 to f1, mirrored
-castling King e1 to c1 with Rook a1 to d1, mirrored
+{castlings}
 rules
   checkmate
-  opposite castling
+  {rule}
 setup "r3k2r/8/8/8/8/8/8/R3K2R"
-"#,
+"#
+    ))
+}
+
+#[test]
+fn opposite_castling_takes_the_same_wing_from_the_opponent() {
+    let pos = kings_and_rooks(
+        "castling King e1 to g1 with Rook h1 to f1, mirrored\n\
+         castling King e1 to c1 with Rook a1 to d1, mirrored",
+        "opposite castling",
     );
     let mut after = pos.clone();
     after.play(notation::parse_move(&after, "e1g1").unwrap());
@@ -1720,52 +1734,29 @@ setup "r3k2r/8/8/8/8/8/8/R3K2R"
 fn a_winning_castling_wins_and_losing_its_right_loses() {
     use rulebook::engine::Reason;
     use rulebook::model::{Side, Verdict};
-    let pos = compiled(
-        r#"
-variant "Castle"
-board 8 x 8
-sides white north, black south
-piece King K royal
-  move step any
-piece Rook R
-  move slide orthogonal
-castling King e1 to g1 with Rook h1 to f1, mirrored
-castling King e1 to c1 with Rook a1 to d1, for white
-castling King e8 to c8 with Rook a8 to d8, for black, wins
-rules
-  checkmate
-setup "r3k2r/8/8/8/8/8/8/R3K2R"
-"#,
+    let pos = kings_and_rooks(
+        "castling King e1 to g1 with Rook h1 to f1, mirrored\n\
+         castling King e1 to c1 with Rook a1 to d1, for white\n\
+         castling King e8 to c8 with Rook a8 to d8, for black, wins",
+        "stalemate draws",
     );
     assert!(pos.outcome().is_none());
     // Black castling long wins; castling short does not.
-    let mut long = pos
-        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
-        .unwrap();
-    long.play(notation::parse_move(&long, "e8c8").unwrap());
+    let long = played(&pos, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8");
     let o = long.outcome().expect("the winning castling");
     assert_eq!(o.reason, Reason::Castling);
     assert_eq!(o.result(Side::SECOND), Verdict::Win);
-    let mut short = pos
-        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
-        .unwrap();
-    short.play(notation::parse_move(&short, "e8g8").unwrap());
+    let short = played(&pos, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8");
     let o = short
         .outcome()
         .expect("short castling gives up the long one");
     assert_eq!(o.result(Side::SECOND), Verdict::Loss);
     // White's rook taking a8 takes Black's right with it: Black loses.
-    let mut taken = pos
-        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-        .unwrap();
-    taken.play(notation::parse_move(&taken, "a1a8").unwrap());
+    let taken = played(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8");
     let o = taken.outcome().expect("the right is gone");
     assert_eq!(o.result(Side::FIRST), Verdict::Win);
     // White's own castlings decide nothing.
-    let mut white = pos
-        .with_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-        .unwrap();
-    white.play(notation::parse_move(&white, "e1c1").unwrap());
+    let white = played(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1");
     assert!(white.outcome().is_none());
 }
 
@@ -1858,17 +1849,11 @@ setup "5/5/5/5/5[PPPPPPPPpppppppp]"
     assert_eq!(o.reason, Reason::Connect);
     assert_eq!(o.result(Side::FIRST), Verdict::Win);
     // Three on one rank with gaps between them lose for their side; on a file they do not.
-    let mut gaps = start
-        .with_fen("5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1")
-        .unwrap();
-    gaps.play(notation::parse_move(&gaps, "P@e1").unwrap());
+    let gaps = played(&start, "5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1", "P@e1");
     let o = gaps.outcome().expect("a1, c1, e1 share a rank");
     assert_eq!(o.reason, Reason::Connect);
     assert_eq!(o.result(Side::FIRST), Verdict::Loss);
-    let mut file = start
-        .with_fen("5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1")
-        .unwrap();
-    file.play(notation::parse_move(&file, "P@a3").unwrap());
+    let file = played(&start, "5/5/5/5/P1P2[PPPPPPpppppp] w - - 0 1", "P@a3");
     assert!(file.outcome().is_none(), "a1, a3 and c1 share no rank");
 }
 
