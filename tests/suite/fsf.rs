@@ -182,15 +182,31 @@ fn inheritance_reads_templates_from_built_ins_and_earlier_sections() {
 
 #[test]
 fn refusals_name_the_key_and_why() {
-    let text = "[block]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\nconnectNxN = 2\n";
-    let result = fsf::import("block.ini", text, &[]);
+    let text = "[bridge]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\nconnectRegion1White = a*\nconnectRegion2White = c*\nconnectRegion1Black = *1\nconnectRegion2Black = *3\n";
+    let result = fsf::import("bridge.ini", text, &[]);
     let s = &result.sections[0];
     let Outcome::Refused(reasons) = &s.outcome else {
         panic!("{:?}", s.outcome);
     };
     assert!(reasons
         .iter()
-        .any(|r| r.key == "connectNxN" && r.value == "2"));
+        .any(|r| r.key == "connectRegion1White" && r.value == "a1 a2 a3"));
+}
+
+#[test]
+fn blocks_and_lines_with_gaps_are_imported() {
+    let text = "[block]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\nconnectNxN = 2\ncollinearN = 3\nconnectDiagonal = false\n";
+    let result = fsf::import("block.ini", text, &[]);
+    let Outcome::Imported(w) = &result.sections[0].outcome else {
+        panic!("{:?}", result.sections[0].outcome);
+    };
+    assert!(w.text.contains("  connect 2 by 2 wins\n"), "{}", w.text);
+    assert!(
+        w.text
+            .contains("  connect 3 along files ranks, with gaps wins\n"),
+        "{}",
+        w.text
+    );
 }
 
 #[test]
