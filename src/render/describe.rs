@@ -1491,7 +1491,11 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
             1 => " (lowercase letters)",
             _ => "",
         };
-        let first = if i == 0 { ", and moves first" } else { "" };
+        let first = if Side::nth(i) == rules.first_side {
+            ", and moves first"
+        } else {
+            ""
+        };
         overview.push(format!(
             "{}{letters} {}{first}.",
             capitalise(&s.name),
@@ -1625,6 +1629,33 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
         ending.push(format!(
             "After {n} plies in a row without a capture, drop, promotion{moves}, the game is drawn."
         ));
+    }
+    let winning: Vec<String> = t
+        .castlings()
+        .map(|(_, c)| &c.rule)
+        .filter(|c| c.wins)
+        .map(|c| {
+            format!(
+                "{}'s castling from `{}` to `{}`",
+                capitalise(&v.sides()[c.side.index()].name),
+                g.name(c.king_from),
+                g.name(c.king_to)
+            )
+        })
+        .collect();
+    if !winning.is_empty() {
+        ending.push(format!(
+            "Making {} wins the game; a side that can no longer make any of its winning castlings \
+             (its king or the partner moved or taken) loses.",
+            list(&winning, "or")
+        ));
+    }
+    if r.opposite_castling {
+        ending.push(
+            "A side that castles takes from its opponents their castlings toward the same edge \
+             of the board."
+                .into(),
+        );
     }
     for c in &r.connect {
         let what = if c.kinds == KindSet::ALL {
@@ -1820,8 +1851,13 @@ pub(super) fn game_prose_in(t: &Tables, in_play: &[bool]) -> GameProse {
                 )
             })
             .collect();
+        let whose = if rules.first_side == Side::FIRST {
+            "the side that moves first".to_string()
+        } else {
+            capitalise(&v.sides()[0].name)
+        };
         play.push(format!(
-            "Castling moves two pieces at once: {} (for the side that moves first; the other \
+            "Castling moves two pieces at once: {} (for {whose}; the other \
              side's are alike). Both pieces must be unmoved and the squares between them empty, \
              and the {} may not be in check, nor pass or land on an attacked square.",
             list(&items, "or"),

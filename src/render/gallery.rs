@@ -919,10 +919,16 @@ fn page(t: &Tables, game: &GameProse, pieces: &[GalleryPiece], board: &str) -> S
     html.push_str("</section>\n");
 
     let first = &v.sides()[0].name;
+    // The pieces drawn are the first side's, which need not be the side that opens the game.
+    let which = if v.rules().first_side == Side::FIRST {
+        "side that moves first"
+    } else {
+        "side written first"
+    };
     let _ = write!(
         html,
         "<section id=\"pieces\">\n<h2>Pieces</h2>\n<p>Each diagram shows a piece of the \
-         side that moves first ({}, uppercase letters) with the board otherwise empty, or \
+         {which} ({}, uppercase letters) with the board otherwise empty, or \
          with the one piece its moves depend on; the legend under each diagram names its \
          marks.</p>\n",
         escape(first)
