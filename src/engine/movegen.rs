@@ -7,6 +7,9 @@ use crate::model::{
     SquareSet, WallPlacing, KING_STEPS,
 };
 
+/// The four rook steps: north, east, south, west.
+const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
 impl Position {
     /// Adds a move to `out`, expanded into its promotion choices.
     #[inline]
@@ -762,19 +765,7 @@ impl Position {
         {
             return false;
         }
-        let mine = |s: Square| {
-            let c = self.board[s.index()];
-            c != 0 && c != WALL && self.cell_side(c) == me
-        };
-        const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-        if rules.apart
-            && ROOK_STEPS.iter().any(|&(dx, dy)| {
-                g.offset(sq, dx, dy).is_some_and(|s| {
-                    let c = self.board[s.index()];
-                    c != 0 && c != WALL && self.cell_side(c) != me
-                })
-            })
-        {
+        if rules.apart && self.next_to(sq, &ROOK_STEPS, me, false) {
             return false;
         }
         // From an edge: every square behind it (back to the edge) empty, and the next one ahead
@@ -798,15 +789,23 @@ impl Position {
         {
             return false;
         }
-        if rules.only_next_to_own
-            && !KING_STEPS
-                .iter()
-                .filter_map(|&(dx, dy)| g.offset(sq, dx, dy))
-                .any(mine)
-        {
+        if rules.only_next_to_own && !self.next_to(sq, &KING_STEPS, me, true) {
             return false;
         }
         !rules.only_flipping || !self.flips(sq, me, true).is_empty()
+    }
+
+    /// Whether a piece of `side` (with `own`; of another side without) stands one of `steps`
+    /// from `sq`.
+    fn next_to(&self, sq: Square, steps: &[(i32, i32)], side: Side, own: bool) -> bool {
+        let g = self.sh.t.geometry();
+        steps
+            .iter()
+            .filter_map(|&(dx, dy)| g.offset(sq, dx, dy))
+            .any(|s| {
+                let c = self.board[s.index()];
+                c != 0 && c != WALL && (self.cell_side(c) == side) == own
+            })
     }
 
     /// Under `drop on both colours` for `bound`: whether a drop of `kind` on `sq` still lets
@@ -847,17 +846,8 @@ impl Position {
             c != 0 && c != WALL && self.cell_side(c) != side
         };
         let mut out = Vec::new();
-        if drop && t.rules().flip_drops_near_friends {
-            let friend = KING_STEPS
-                .iter()
-                .filter_map(|&(dx, dy)| g.offset(to, dx, dy))
-                .any(|s| {
-                    let c = self.board[s.index()];
-                    c != 0 && c != WALL && self.cell_side(c) == side
-                });
-            if !friend {
-                return out;
-            }
+        if drop && t.rules().flip_drops_near_friends && !self.next_to(to, &KING_STEPS, side, true) {
+            return out;
         }
         match t.rules().flip {
             None => {}

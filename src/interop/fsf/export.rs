@@ -1040,16 +1040,7 @@ impl Exporter<'_> {
         };
         let passed = |side: Side, up: i32| -> Bb {
             self.zone_bb(zone, side)
-                .on_board(self.files, self.ranks)
-                .squares()
-                .fold(Bb::EMPTY, |acc, (x, y)| {
-                    let y = y as i32 + up;
-                    if y >= 0 && (y as usize) < self.ranks {
-                        acc | Bb::square(x, y as usize)
-                    } else {
-                        acc
-                    }
-                })
+                .shifted_ranks(up, self.files, self.ranks)
         };
         if !(passed(Side::FIRST, 1) & region.1).is_empty()
             || !(passed(Side::SECOND, -1) & region.0).is_empty()

@@ -951,16 +951,7 @@ impl<'a> Writer<'a> {
         let cfg = self.cfg;
         let (f, r) = (self.files, self.ranks);
         let into_zone = (0..2).any(|c| {
-            let shift = |b: Bb, up: i32| -> Bb {
-                b.on_board(f, r).squares().fold(Bb::EMPTY, |acc, (x, y)| {
-                    let y = y as i32 + up;
-                    if y >= 0 && (y as usize) < r {
-                        acc | Bb::square(x, y as usize)
-                    } else {
-                        acc
-                    }
-                })
-            };
+            let shift = |b: Bb, up: i32| b.shifted_ranks(up, f, r);
             let dir = if c == 0 { 1 } else { -1 };
             let passed = shift(cfg.double_step_region[c], dir)
                 | shift(cfg.triple_step_region[c], dir)

@@ -40,6 +40,19 @@ impl Bb {
     }
 
     /// The set limited to a board of `files` x `ranks`.
+    /// The squares `up` ranks higher (lower when negative) on a board of `files` x `ranks`;
+    /// squares pushed off it go.
+    pub fn shifted_ranks(self, up: i32, files: usize, ranks: usize) -> Bb {
+        self.on_board(files, ranks)
+            .squares()
+            .fold(Bb::EMPTY, |acc, (x, y)| {
+                match usize::try_from(y as i32 + up) {
+                    Ok(y) if y < ranks => acc | Bb::square(x, y),
+                    _ => acc,
+                }
+            })
+    }
+
     pub fn on_board(self, files: usize, ranks: usize) -> Bb {
         let mut out = Bb::EMPTY;
         for r in 0..ranks.min(RANK_NB) {
