@@ -6,7 +6,10 @@
 
 use std::{fmt, sync::Arc};
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
+use miette::{
+    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, Severity, SourceCode, SourceSpan,
+    SpanContents,
+};
 use thiserror::Error;
 
 /// A problem found while reading or checking a variant definition.
@@ -138,6 +141,77 @@ pub enum DefinitionError {
         /// The first one.
         #[label("first declared here")]
         first: SourceSpan,
+    },
+
+    // ---- bases ----
+    /// The base a `from` clause names cannot be read.
+    #[error("cannot read the base `{path}`: {reason}")]
+    #[diagnostic(
+        code(rulebook::base::unreadable),
+        help("`from` takes a path from this file's folder, for example `variant \"Capablanca\" from \"../chess.variant\"`")
+    )]
+    BaseUnreadable {
+        /// The path as written.
+        path: String,
+        /// Why it cannot be read.
+        reason: String,
+        /// The path.
+        #[label("no definition to read here")]
+        at: SourceSpan,
+    },
+
+    /// Bases that lead back to a definition already being read.
+    #[error("the bases go round in a circle: {chain}")]
+    #[diagnostic(
+        code(rulebook::base::cycle),
+        help("a definition cannot be built on itself, even through other files: take out one of these `from` clauses")
+    )]
+    BaseCycle {
+        /// The files in the circle, in order.
+        chain: String,
+        /// The `from` that closes the circle.
+        #[label("this base is already being read")]
+        at: SourceSpan,
+    },
+
+    /// More bases in a chain than any definition needs.
+    #[error("more than {limit} bases in a row")]
+    #[diagnostic(
+        code(rulebook::base::too_deep),
+        help("build on a base nearer the game, or copy what this chain adds into fewer files")
+    )]
+    BaseTooDeep {
+        /// The most bases.
+        limit: usize,
+        /// The `from` one too far.
+        #[label("one base too many")]
+        at: SourceSpan,
+    },
+
+    /// `without` in a definition that is built on nothing.
+    #[error("`without` needs a base to leave things out of")]
+    #[diagnostic(
+        code(rulebook::base::without_base),
+        help("name the base in the `variant` declaration, for example `variant \"Antichess\" from \"../chess.variant\"`, or take this declaration out")
+    )]
+    WithoutBase {
+        /// The declaration.
+        #[label("no `from` in this file")]
+        at: SourceSpan,
+    },
+
+    /// `without` names something its base does not declare.
+    #[error("the base declares no {what}")]
+    #[diagnostic(code(rulebook::base::without_unknown))]
+    WithoutUnknown {
+        /// What is missing: ``piece `Queen` ``, `castling`...
+        what: String,
+        /// The name.
+        #[label("not in the base")]
+        at: SourceSpan,
+        /// A suggestion.
+        #[help]
+        help: String,
     },
 
     // ---- variant ----
@@ -1711,12 +1785,103 @@ impl DefinitionError {
     }
 }
 
+/// The files a definition was read from: itself, then the bases its `from` clauses name.
+///
+/// All share one space of byte offsets, each file starting one byte past the end of the one
+/// before, so that a span says by itself which file it is in.
+#[derive(Clone, Debug)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Clone, Debug)]
+struct SourceFile {
+    name: String,
+    text: Arc<str>,
+    offset: usize,
+}
+
+impl Sources {
+    /// A definition on its own.
+    pub fn new(name: &str, text: &str) -> Sources {
+        Sources {
+            files: vec![SourceFile {
+                name: name.to_string(),
+                text: Arc::from(text),
+                offset: 0,
+            }],
+        }
+    }
+
+    /// Adds a base; returns where its offsets start.
+    pub(crate) fn push(&mut self, name: &str, text: &str) -> usize {
+        let offset = self
+            .files
+            .last()
+            .map_or(0, |f| f.offset + f.text.len() + 1);
+        self.files.push(SourceFile {
+            name: name.to_string(),
+            text: Arc::from(text),
+            offset,
+        });
+        offset
+    }
+
+    /// The file that holds `offset`: its name, its text and the offset within it.
+    pub fn locate(&self, offset: usize) -> (&str, &str, usize) {
+        let file = self
+            .files
+            .iter()
+            .rev()
+            .find(|f| f.offset <= offset)
+            .unwrap_or(&self.files[0]);
+        (&file.name, &file.text, offset - file.offset)
+    }
+
+    /// The name of the definition itself.
+    pub fn name(&self) -> &str {
+        &self.files[0].name
+    }
+
+    /// Whether `offset` is in a base rather than in the definition itself.
+    pub fn in_base(&self, offset: usize) -> bool {
+        self.files.len() > 1 && offset > self.files[0].text.len()
+    }
+}
+
+impl SourceCode for Sources {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let (name, text, local) = self.locate(span.offset());
+        let base = span.offset() - local;
+        let inner = text.read_span(
+            &SourceSpan::new(local.into(), span.len()),
+            context_lines_before,
+            context_lines_after,
+        )?;
+        // The contents keep the shared offsets: labels are placed by them.
+        let shown = SourceSpan::new((inner.span().offset() + base).into(), inner.span().len());
+        Ok(Box::new(MietteSpanContents::new_named(
+            name.to_string(),
+            inner.data(),
+            shown,
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
 /// Every problem of one definition, reported together against its text.
 ///
 /// Renders as a header followed by each problem with its source snippet.
 #[derive(Debug)]
 pub struct Diagnostics {
-    source: NamedSource<Arc<str>>,
+    source: Sources,
     problems: Vec<DefinitionError>,
     /// Errors found, listed or not.
     error_count: usize,
@@ -1726,12 +1891,13 @@ pub struct Diagnostics {
 
 impl Diagnostics {
     /// The report as miette's JSON, every span with its `line` and `column` (from 1, columns
-    /// in characters) next to its byte `offset` in `text`: what `check --format json` prints
-    /// and what an editor underlines.
+    /// in characters) next to its byte `offset`: what `check --format json` prints and what an
+    /// editor underlines. A span in a base also says its `file`, and its offset is into that
+    /// file.
     ///
     /// # Errors
     /// If the report cannot be rendered.
-    pub fn to_json(&self, text: &str) -> Result<serde_json::Value, std::fmt::Error> {
+    pub fn to_json(&self) -> Result<serde_json::Value, std::fmt::Error> {
         let mut rendered = String::new();
         miette::JSONReportHandler::new().render_report(&mut rendered, self)?;
         // miette escapes only some control characters; the rest (a NUL in the file, say) would
@@ -1744,30 +1910,36 @@ impl Diagnostics {
             })
             .collect();
         let mut value = serde_json::from_str(&escaped).map_err(|_| std::fmt::Error)?;
-        with_lines_and_columns(&mut value, text);
+        with_lines_and_columns(&mut value, &self.source);
         Ok(value)
     }
 }
 
 /// Adds `line` and `column` to every span of a JSON report, next to miette's byte `offset`.
-fn with_lines_and_columns(value: &mut serde_json::Value, text: &str) {
+fn with_lines_and_columns(value: &mut serde_json::Value, sources: &Sources) {
     match value {
         serde_json::Value::Object(map) => {
             if let Some(offset) = map.get("offset").and_then(serde_json::Value::as_u64) {
-                let offset = usize::try_from(offset).map_or(text.len(), |o| o.min(text.len()));
-                let before = &text[..text.floor_char_boundary(offset)];
+                let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+                let (name, text, local) = sources.locate(offset);
+                let local = local.min(text.len());
+                let before = &text[..text.floor_char_boundary(local)];
                 let line = before.matches('\n').count() + 1;
                 let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
                 map.insert("line".into(), line.into());
                 map.insert("column".into(), column.into());
+                if sources.in_base(offset) {
+                    map.insert("offset".into(), local.into());
+                    map.insert("file".into(), name.into());
+                }
             }
             for v in map.values_mut() {
-                with_lines_and_columns(v, text);
+                with_lines_and_columns(v, sources);
             }
         }
         serde_json::Value::Array(items) => {
             for v in items {
-                with_lines_and_columns(v, text);
+                with_lines_and_columns(v, sources);
             }
         }
         _ => {}
@@ -1780,7 +1952,12 @@ impl Diagnostics {
 
     /// Bundles `problems` found in `text` (named `name`), ordered by position; beyond
     /// [`Self::MAX_LISTED`] they are summarised by one [`DefinitionError::TooManyProblems`].
-    pub fn new(name: &str, text: &str, mut problems: Vec<DefinitionError>) -> Diagnostics {
+    pub fn new(name: &str, text: &str, problems: Vec<DefinitionError>) -> Diagnostics {
+        Diagnostics::in_sources(Sources::new(name, text), problems)
+    }
+
+    /// Bundles `problems` found in a definition and its bases.
+    pub fn in_sources(source: Sources, mut problems: Vec<DefinitionError>) -> Diagnostics {
         let warning_count = problems.iter().filter(|p| p.is_warning()).count();
         let error_count = problems.len() - warning_count;
         problems.sort_by_key(|p| p.offset());
@@ -1790,7 +1967,7 @@ impl Diagnostics {
             problems.push(DefinitionError::TooManyProblems { omitted });
         }
         Diagnostics {
-            source: NamedSource::new(name, Arc::from(text)),
+            source,
             problems,
             error_count,
             warning_count,

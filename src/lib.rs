@@ -35,5 +35,5 @@ pub mod protocol;
 pub mod render;
 pub mod syntax;
 
-pub use check::{check_source, load, CheckReport};
+pub use check::{check_source, check_source_with, load, load_with, CheckReport};
 pub use diagnostics::{DefinitionError, Diagnostics};

@@ -300,7 +300,7 @@ fn load(path: &Path) -> Result<Variant, Failure> {
     let name = path.display().to_string();
     rulebook::load(&name, &text).map_err(|d| {
         if JSON_ERRORS.get() {
-            FAILED_REPORT.set(json_report(&d, &text).ok());
+            FAILED_REPORT.set(json_report(&d).ok());
         } else {
             eprintln!("{:?}", miette::Report::new(d));
         }
@@ -623,7 +623,7 @@ fn check(
         };
         if format == CheckFormat::Json {
             let diagnostics = match &report.diagnostics {
-                Some(d) => json_report(d, &text)?,
+                Some(d) => json_report(d)?,
                 None => serde_json::Value::Null,
             };
             let mut object = serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics});
@@ -714,8 +714,8 @@ fn print_deep(name: &str, r: &rulebook::engine::deep::DeepReport) {
 }
 
 /// The diagnostics as JSON, every span with its line and column.
-fn json_report(d: &rulebook::Diagnostics, text: &str) -> Result<serde_json::Value, Failure> {
-    d.to_json(text)
+fn json_report(d: &rulebook::Diagnostics) -> Result<serde_json::Value, Failure> {
+    d.to_json()
         .map_err(|e| Failure(format!("cannot write the report: {e}")))
 }
 

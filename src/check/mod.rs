@@ -7,6 +7,7 @@
 
 mod betza;
 mod geometry;
+mod inherit;
 mod lints;
 mod names;
 mod pieces;
@@ -15,7 +16,7 @@ mod setup;
 mod zones;
 
 use crate::{
-    diagnostics::{DefinitionError, Diagnostics},
+    diagnostics::{DefinitionError, Diagnostics, Sources},
     model::{
         side_initial, Facing, Geometry, Protocol, RoyalGuard, Rules, Side, SideDef, Square,
         Variant, Verdict, MAX_SIDES,
@@ -23,6 +24,7 @@ use crate::{
     syntax::{self, ast, Span},
 };
 
+pub use inherit::{joined, Base, Bases, Files, MAX_BASES};
 use names::{NameTable, PieceNames, Reported, Space};
 
 /// The outcome of checking a definition, warnings included.
@@ -52,17 +54,35 @@ pub struct CheckReport {
 /// // The zone is never used: a warning, not an error.
 /// assert_eq!(report.diagnostics.unwrap().warnings().count(), 1);
 /// ```
+///
+/// The bases that `from` clauses name are read as files, from the folder of `name`.
 pub fn check_source(name: &str, text: &str) -> CheckReport {
-    report(name, text, true)
+    report(name, text, &Files, true)
+}
+
+/// [`check_source`], reading bases from `bases`.
+pub fn check_source_with(name: &str, text: &str, bases: &dyn Bases) -> CheckReport {
+    report(name, text, bases, true)
 }
 
 /// [`check_source`], with or without the lints (warnings that need the compiled tables).
-fn report(name: &str, text: &str, lints: bool) -> CheckReport {
-    let (variant, problems) = match syntax::parse(text) {
-        Ok(file) => check_with(&file, lints),
-        Err(errors) => (None, errors),
+fn report(name: &str, text: &str, bases: &dyn Bases, lints: bool) -> CheckReport {
+    let mut sources = Sources::new(name, text);
+    let mut problems = Vec::new();
+    let file = match syntax::parse(text) {
+        Ok(file) => inherit::resolve(file, &mut sources, bases, &mut problems),
+        Err(errors) => {
+            problems = errors;
+            None
+        }
     };
-    let diagnostics = (!problems.is_empty()).then(|| Diagnostics::new(name, text, problems));
+    let variant = file.and_then(|file| {
+        let (variant, found) = check_with(&file, lints);
+        problems.extend(found);
+        variant
+    });
+    let diagnostics =
+        (!problems.is_empty()).then(|| Diagnostics::in_sources(sources, problems));
     let has_errors = diagnostics.as_ref().is_some_and(Diagnostics::has_errors);
     CheckReport {
         variant: if has_errors { None } else { variant },
@@ -83,8 +103,16 @@ fn report(name: &str, text: &str, lints: bool) -> CheckReport {
 /// assert_eq!(chess.pieces().len(), 6);
 /// ```
 pub fn load(name: &str, text: &str) -> Result<Variant, Diagnostics> {
+    load_with(name, text, &Files)
+}
+
+/// [`load`], reading bases from `bases`.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_with(name: &str, text: &str, bases: &dyn Bases) -> Result<Variant, Diagnostics> {
     // Warnings are dropped, so the lints, which compile the variant, are not run.
-    let report = report(name, text, false);
+    let report = report(name, text, bases, false);
     match (report.variant, report.diagnostics) {
         (Some(v), _) => Ok(v),
         (None, Some(d)) => Err(d.without_warnings()),
@@ -305,6 +333,8 @@ impl<'a> Items<'a> {
                 ast::Item::Castling(d) => items.castlings.push(d),
                 ast::Item::Drawing(d) => once(&mut items.drawing, d, |d| d.keyword, "drawing", ctx),
                 ast::Item::Teams(d) => items.teams.push(d),
+                // Merged into the items by `inherit` before checking.
+                ast::Item::Without(_) => {}
             }
         }
         let missing = [

@@ -48,6 +48,8 @@ pub enum Item {
     Drawing(DrawingDecl),
     /// `teams ...`.
     Teams(TeamsDecl),
+    /// `without ...`.
+    Without(WithoutDecl),
 }
 
 impl Item {
@@ -67,6 +69,7 @@ impl Item {
             Item::Setup(d) => d.span,
             Item::Drawing(d) => d.span,
             Item::Teams(d) => d.span,
+            Item::Without(d) => d.span,
         }
     }
 }
@@ -81,10 +84,44 @@ pub struct VariantDecl {
     pub keyword: Span,
     /// The name, without quotes.
     pub name: Spanned<String>,
+    /// `from "FILE"`: the definition this one is built on, as written.
+    pub base: Option<Spanned<String>>,
     /// The names protocols know the game by, in order.
     pub known_as: Vec<KnownAs>,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `without PART, ...`: what a definition leaves out of its base.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WithoutDecl {
+    /// The keyword.
+    pub keyword: Span,
+    /// What is left out, in order.
+    pub parts: Vec<Spanned<WithoutPart>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One thing a `without` declaration leaves out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WithoutPart {
+    /// `piece NAME...`.
+    Pieces(Vec<Ident>),
+    /// `zone NAME...`.
+    Zones(Vec<Ident>),
+    /// `option NAME...`.
+    Options(Vec<Ident>),
+    /// `line NAME...`.
+    Lines(Vec<Ident>),
+    /// `partition NAME...`.
+    Partitions(Vec<Ident>),
+    /// `castling`: every castling.
+    Castling,
+    /// `holes`.
+    Holes,
+    /// `rule NAME`: every rule with these leading words.
+    Rule(Ident),
 }
 
 /// An engine protocol a definition can name itself for.

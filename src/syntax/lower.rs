@@ -80,6 +80,7 @@ fn item(pair: P<'_>) -> ast::Item {
         Rule::setup_decl => ast::Item::Setup(setup_decl(pair)),
         Rule::drawing_decl => ast::Item::Drawing(drawing_decl(pair)),
         Rule::teams_decl => ast::Item::Teams(teams_decl(pair)),
+        Rule::without_decl => ast::Item::Without(without_decl(pair)),
         r => unreachable!("item: unexpected {r:?}"),
     }
 }
@@ -96,11 +97,52 @@ fn variant_decl(pair: P<'_>) -> ast::VariantDecl {
     let mut parts = pair.into_inner();
     let keyword = span(&next(&mut parts, "kw_variant"));
     let name = string(next(&mut parts, "string after `variant`"));
+    let mut parts = parts.peekable();
+    let base = parts
+        .next_if(|p| p.as_rule() == Rule::variant_base)
+        .map(|p| string(next(&mut p.into_inner().skip(1), "string after `from`")));
     let known_as = parts.map(known_as).collect();
     ast::VariantDecl {
         keyword,
         name,
+        base,
         known_as,
+        span: whole,
+    }
+}
+
+fn without_decl(pair: P<'_>) -> ast::WithoutDecl {
+    let whole = span(&pair);
+    let mut parts = pair.into_inner();
+    let keyword = span(&next(&mut parts, "kw_without"));
+    let parts = parts
+        .filter(|p| p.as_rule() == Rule::without_part)
+        .map(|part| {
+            let whole = span(&part);
+            let mut words = part.into_inner();
+            let head = next(&mut words, "the kind of thing left out");
+            let names = |words: pest::iterators::Pairs<'_, Rule>| {
+                words.map(|w| spanned_str(&w)).collect::<Vec<_>>()
+            };
+            let node = match head.as_rule() {
+                Rule::kw_piece => ast::WithoutPart::Pieces(names(words)),
+                Rule::kw_zone => ast::WithoutPart::Zones(names(words)),
+                Rule::kw_option => ast::WithoutPart::Options(names(words)),
+                Rule::kw_line => ast::WithoutPart::Lines(names(words)),
+                Rule::kw_partition => ast::WithoutPart::Partitions(names(words)),
+                Rule::kw_castling => ast::WithoutPart::Castling,
+                Rule::kw_holes => ast::WithoutPart::Holes,
+                Rule::kw_rule => {
+                    ast::WithoutPart::Rule(spanned_str(&next(&mut words, "rule_name")))
+                }
+                r => unreachable!("without: unexpected {r:?}"),
+            };
+            Spanned::new(node, whole)
+        })
+        .collect();
+    ast::WithoutDecl {
+        keyword,
+        parts,
         span: whole,
     }
 }

@@ -53,7 +53,7 @@ use parser::{Rule, VariantParser};
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// The words that start a top-level declaration.
-const DECLARATION_KEYWORDS: [&str; 13] = [
+const DECLARATION_KEYWORDS: [&str; 14] = [
     "variant",
     "board",
     "sides",
@@ -67,6 +67,7 @@ const DECLARATION_KEYWORDS: [&str; 13] = [
     "rules",
     "setup",
     "drawing",
+    "without",
 ];
 
 /// Parses a definition into its syntax tree.
@@ -110,6 +111,21 @@ pub fn parse(text: &str) -> Result<ast::File, Vec<DefinitionError>> {
             None => return Err(errors),
         }
     }
+}
+
+/// Parses a definition whose spans start at `offset`: a base, whose spans share one space of
+/// offsets with the definition built on it.
+///
+/// # Errors
+/// As [`parse`], with spans from `offset`.
+pub fn parse_at(text: &str, offset: usize) -> Result<ast::File, Vec<DefinitionError>> {
+    if offset == 0 {
+        return parse(text);
+    }
+    // Blank lines before the text move every span and leave lines and pictures as they were.
+    let mut padded = "\n".repeat(offset);
+    padded.push_str(text);
+    parse(&padded)
 }
 
 /// Byte offsets of the lines that start with an unindented declaration keyword, and of those
@@ -422,6 +438,12 @@ fn describe(rule: Rule) -> String {
         Rule::rules_decl => "`rules`",
         Rule::setup_decl | Rule::setup_fen | Rule::setup_picture => "`setup`",
         Rule::drawing_decl => "`drawing`",
+        Rule::without_decl => "`without`",
+        Rule::variant_base => "`from`",
+        Rule::without_part => {
+            "`piece`, `zone`, `option`, `line`, `partition`, `castling`, `holes` or `rule`"
+        }
+        Rule::rule_name => "a rule's name",
         Rule::teams_decl | Rule::team | Rule::kw_teams => "`teams`",
         Rule::board_style => "`checkered`, `grid` or `points`",
         Rule::drawing_extra | Rule::river_mark | Rule::diagonals_mark => {
@@ -519,6 +541,7 @@ const GROUPS: [(&str, &[&str]); 4] = [
             "`setup`",
             "`drawing`",
             "`teams`",
+            "`without`",
         ],
     ),
 ];

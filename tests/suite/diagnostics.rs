@@ -37,6 +37,23 @@ fn expected_codes(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Bases read from `tests/fixtures`, named from there as the fixtures are.
+struct FixtureBases;
+
+impl rulebook::check::Bases for FixtureBases {
+    fn read(&self, path: &str, from: &str) -> Result<rulebook::check::Base, String> {
+        let mut base = rulebook::check::Files.read(path, &format!("tests/fixtures/{from}"))?;
+        if let Some(name) = base.name.strip_prefix("tests/fixtures/") {
+            base.name = name.to_string();
+        }
+        Ok(base)
+    }
+
+    fn key(&self, name: &str) -> String {
+        rulebook::check::Files.key(&format!("tests/fixtures/{name}"))
+    }
+}
+
 fn codes(diag: &rulebook::Diagnostics) -> Vec<String> {
     diag.problems()
         .iter()
@@ -55,7 +72,7 @@ fn invalid_fixtures_are_refused() {
             let (text, name) = fixture(path);
             let expected = expected_codes(&text);
             assert!(!expected.is_empty(), "{name}: first line must be `# expect: CODE`");
-            let err = match rulebook::load(&name, &text) {
+            let err = match rulebook::load_with(&name, &text, &FixtureBases) {
                 Ok(_) => panic!("{name}: fixtures in invalid/ must be refused"),
                 Err(e) => e,
             };
@@ -116,6 +133,7 @@ fn every_code_is_documented_and_demonstrated() {
         "rulebook::piece::too_many",
         "rulebook::piece::too_many_patterns",
         "rulebook::setup::hand_too_large",
+        "rulebook::base::too_deep",
     ];
     let codes: Vec<&str> = source
         .split("code(")

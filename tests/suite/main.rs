@@ -16,6 +16,7 @@ mod gala;
 mod gala_four;
 mod gallery;
 mod gi_qi_game;
+mod inherit;
 mod invariants;
 mod limits;
 mod load;

@@ -121,7 +121,7 @@ fn respond(request: Request) -> Result<Value, String> {
         Request::Check { definition } => {
             let report = rulebook::check_source("definition", &definition);
             let diagnostics = match &report.diagnostics {
-                Some(d) => d.to_json(&definition).map_err(|e| e.to_string())?,
+                Some(d) => d.to_json().map_err(|e| e.to_string())?,
                 None => json!({ "related": [] }),
             };
             let options: Vec<&str> = report
