@@ -1815,10 +1815,7 @@ impl Sources {
 
     /// Adds a base; returns where its offsets start.
     pub(crate) fn push(&mut self, name: &str, text: &str) -> usize {
-        let offset = self
-            .files
-            .last()
-            .map_or(0, |f| f.offset + f.text.len() + 1);
+        let offset = self.files.last().map_or(0, |f| f.offset + f.text.len() + 1);
         self.files.push(SourceFile {
             name: name.to_string(),
             text: Arc::from(text),

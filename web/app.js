@@ -73,7 +73,9 @@ async function decode(code) {
   return new Response(stream).text();
 }
 
-function loadDefinition(text) {
+// `file`: the shipped definition's path, from which its `from` clause names its base.
+function loadDefinition(text, file) {
+  state.file = file;
   editor.text = text;
   // The edit above scheduled a check; this one restarts the game at once instead.
   clearTimeout(timer);
@@ -84,7 +86,7 @@ function loadDefinition(text) {
 $('menu').onchange = () => {
   const d = definitions.find((d) => d.file === $('menu').value);
   history.replaceState(null, '', location.pathname);
-  loadDefinition(d.text);
+  loadDefinition(d.text, d.file);
 };
 $('open').onchange = async () => {
   const file = $('open').files[0];
@@ -118,7 +120,7 @@ function status(text) {
 
 async function check(restart) {
   const text = editor.text;
-  const answer = await ask({ op: 'check', definition: text });
+  const answer = await ask({ op: 'check', definition: text, file: state.file });
   if (text !== editor.text) return; // typed on since: a newer check follows
   const panel = $('diagnostics');
   panel.replaceChildren();
@@ -126,7 +128,8 @@ async function check(restart) {
     const span = d.labels?.[0]?.span;
     const div = document.createElement('div');
     div.className = `diagnostic ${d.severity}`;
-    const where = span ? `${span.line}:${span.column}` : '';
+    // A span in a base is in another file: named, and not underlined in the editor.
+    const where = span ? `${span.file ? `${span.file}:` : ''}${span.line}:${span.column}` : '';
     div.innerHTML = `<b></b> <code></code><div class="message"></div><div class="help"></div>`;
     div.querySelector('b').textContent = where;
     div.querySelector('code').textContent = d.code ?? '';
@@ -139,7 +142,7 @@ async function check(restart) {
   }
   if (answer.error) panel.textContent = answer.error;
   editor.show((answer.report?.related ?? []).flatMap((d) =>
-    (d.labels ?? []).map((l) => ({ ...l.span, severity: d.severity, message: `${d.message} [${d.code}]` }))));
+    (d.labels ?? []).filter((l) => !l.span.file).map((l) => ({ ...l.span, severity: d.severity, message: `${d.message} [${d.code}]` }))));
   state.valid = answer.valid === true;
   status(state.valid ? 'valid' : 'not valid');
   if (state.valid && (restart || text !== state.definition)) {
@@ -161,6 +164,7 @@ async function check(restart) {
 function game() {
   return {
     definition: state.definition,
+    file: state.file,
     options: Object.entries(state.options),
     fen: state.fen ?? undefined,
     moves: state.moves,
@@ -303,7 +307,7 @@ async function showDiagram(square) {
 $('alone').onchange = () => state.diagramSquare && showDiagram(state.diagramSquare);
 
 async function showPieces() {
-  const pieces = await ask({ op: 'pieces', definition: state.definition, options: Object.entries(state.options) });
+  const pieces = await ask({ op: 'pieces', definition: state.definition, file: state.file, options: Object.entries(state.options) });
   const body = $('pieces').querySelector('tbody');
   body.replaceChildren();
   for (const p of Array.isArray(pieces) ? pieces : []) {
@@ -490,5 +494,5 @@ if (shared) {
   loadDefinition(await decode(shared));
 } else {
   $('menu').value = 'gala-xiangqi.variant';
-  loadDefinition(definitions.find((d) => d.file === 'gala-xiangqi.variant').text);
+  loadDefinition(definitions.find((d) => d.file === 'gala-xiangqi.variant').text, 'gala-xiangqi.variant');
 }

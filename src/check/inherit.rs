@@ -46,7 +46,9 @@ pub fn joined(path: &str, from: &str) -> String {
     let folder = Path::new(from).parent().unwrap_or(Path::new(""));
     for part in folder.join(path).components() {
         match part {
-            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
                 out.pop();
             }
             Component::CurDir => {}
@@ -105,7 +107,14 @@ pub(crate) fn resolve(
 ) -> Option<ast::File> {
     let root = bases.key(sources.name());
     let name = sources.name().to_string();
-    resolve_in(file, &name, sources, bases, &mut vec![(root, name.clone())], problems)
+    resolve_in(
+        file,
+        &name,
+        sources,
+        bases,
+        &mut vec![(root, name.clone())],
+        problems,
+    )
 }
 
 fn resolve_in(
@@ -247,7 +256,13 @@ const RULE_NAMES: [&str; 27] = [
 fn guards_key(guards: &[ast::OptionGuard]) -> String {
     guards
         .iter()
-        .map(|g| format!("{}{} ", if g.when_on { "if " } else { "unless " }, g.option.node))
+        .map(|g| {
+            format!(
+                "{}{} ",
+                if g.when_on { "if " } else { "unless " },
+                g.option.node
+            )
+        })
         .collect()
 }
 
@@ -341,7 +356,10 @@ fn leave_out(
     problems: &mut Vec<DefinitionError>,
 ) {
     use ast::WithoutPart as W;
-    let named = |kind: &'static str, names: &[ast::Ident], items: &mut Vec<ast::Item>, problems: &mut Vec<DefinitionError>| {
+    let named = |kind: &'static str,
+                 names: &[ast::Ident],
+                 items: &mut Vec<ast::Item>,
+                 problems: &mut Vec<DefinitionError>| {
         for name in names {
             let k = format!("{kind} {}", name.node);
             let before = items.len();
@@ -366,14 +384,22 @@ fn leave_out(
             let before = items.len();
             items.retain(|i| !matches!(i, ast::Item::Castling(_)));
             if items.len() == before {
-                problems.push(unknown("castling", &Spanned::new(String::new(), part.span), [].into_iter()));
+                problems.push(unknown(
+                    "castling",
+                    &Spanned::new(String::new(), part.span),
+                    [].into_iter(),
+                ));
             }
         }
         W::Holes => {
             let before = items.len();
             items.retain(|i| !matches!(i, ast::Item::Holes(_)));
             if items.len() == before {
-                problems.push(unknown("holes", &Spanned::new(String::new(), part.span), [].into_iter()));
+                problems.push(unknown(
+                    "holes",
+                    &Spanned::new(String::new(), part.span),
+                    [].into_iter(),
+                ));
             }
         }
         W::Rule(name) => {
@@ -423,7 +449,10 @@ mod tests {
 
     #[test]
     fn paths_are_joined_from_the_naming_file_s_folder() {
-        assert_eq!(joined("../chess.variant", "definitions/library/x.variant"), "definitions/chess.variant");
+        assert_eq!(
+            joined("../chess.variant", "definitions/library/x.variant"),
+            "definitions/chess.variant"
+        );
         assert_eq!(joined("./a.variant", "b.variant"), "a.variant");
         assert_eq!(joined("../a.variant", "b.variant"), "../a.variant");
     }

@@ -81,8 +81,7 @@ fn report(name: &str, text: &str, bases: &dyn Bases, lints: bool) -> CheckReport
         problems.extend(found);
         variant
     });
-    let diagnostics =
-        (!problems.is_empty()).then(|| Diagnostics::in_sources(sources, problems));
+    let diagnostics = (!problems.is_empty()).then(|| Diagnostics::in_sources(sources, problems));
     let has_errors = diagnostics.as_ref().is_some_and(Diagnostics::has_errors);
     CheckReport {
         variant: if has_errors { None } else { variant },

@@ -7,6 +7,11 @@
 //! reads it and hands it back with `rb_free(ptr, 4 + length)`. The module imports one
 //! function, `env.rulebook_now_ms` (the page's `performance.now`), the engine's clock.
 //!
+//! Every request that carries a `definition` may also name its `file`, the path of a shipped
+//! definition under `definitions/` (`library/capablanca.variant`): a `from` clause finds its
+//! base from there among the shipped definitions, which the module carries. Without `file`,
+//! bases are named from `definitions/` itself (`from "chess.variant"`).
+//!
 //! Requests (`op` and its fields):
 //! - `check` `{definition}`: `{valid, report, options}`, the report as `rulebook check
 //!   --format json` writes it (each problem in `report.related`), every span with its line
@@ -35,6 +40,8 @@ use rulebook::render::DiagramMode;
 use rulebook::syntax::ast::Item;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// One request from the page.
 #[derive(Deserialize)]
@@ -42,6 +49,7 @@ use serde_json::{json, Value};
 enum Request {
     Check {
         definition: String,
+        file: Option<String>,
     },
     Position {
         #[serde(flatten)]
@@ -74,6 +82,7 @@ enum Request {
 #[derive(Deserialize)]
 struct Game {
     definition: String,
+    file: Option<String>,
     #[serde(default)]
     options: Vec<(String, bool)>,
     fen: Option<String>,
@@ -81,12 +90,33 @@ struct Game {
     moves: Vec<String>,
 }
 
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+}
+
+/// The shipped definitions, as bases for `from`.
+fn bases() -> &'static BTreeMap<String, String> {
+    static BASES: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+    BASES.get_or_init(|| {
+        shipped::SHIPPED
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    })
+}
+
+/// The name a definition is read under: its shipped path, if the page gave one.
+fn name(file: Option<&str>) -> &str {
+    file.unwrap_or("definition")
+}
+
 /// Deeper perft than this would keep the page busy for minutes; the page asks again.
 const MAX_PERFT_DEPTH: u32 = 8;
 
 impl Game {
     fn position(&self) -> Result<Position, String> {
-        let variant = rulebook::load("definition", &self.definition).map_err(|d| {
+        let name = name(self.file.as_deref());
+        let variant = rulebook::load_with(name, &self.definition, bases()).map_err(|d| {
             format!(
                 "the definition has {} error(s): check it",
                 d.errors().count()
@@ -118,8 +148,8 @@ pub fn answer(request: &str) -> Value {
 
 fn respond(request: Request) -> Result<Value, String> {
     match request {
-        Request::Check { definition } => {
-            let report = rulebook::check_source("definition", &definition);
+        Request::Check { definition, file } => {
+            let report = rulebook::check_source_with(name(file.as_deref()), &definition, bases());
             let diagnostics = match &report.diagnostics {
                 Some(d) => d.to_json().map_err(|e| e.to_string())?,
                 None => json!({ "related": [] }),
@@ -371,6 +401,29 @@ mod tests {
             .as_str()
             .unwrap()
             .contains("unknown option `no-such`"));
+    }
+
+    #[test]
+    fn a_definition_finds_its_base_among_the_shipped_ones() {
+        let top = "variant \"Renamed\" from \"chess.variant\"\n";
+        let a = answer(&json!({"op": "perft", "definition": top, "depth": 3}).to_string());
+        assert_eq!(a["nodes"], 8902, "{a}");
+        // Named as a library file, the path is taken from `library/`.
+        let a = answer(
+            &json!({"op": "perft", "definition": top.replace("\"chess", "\"../chess"),
+                    "file": "library/renamed.variant", "depth": 2})
+            .to_string(),
+        );
+        assert_eq!(a["nodes"], 400, "{a}");
+        let a = answer(
+            &json!({"op": "check", "definition": "variant \"X\" from \"nope.variant\"\n"})
+                .to_string(),
+        );
+        assert_eq!(a["valid"], false);
+        assert_eq!(
+            a["report"]["related"][0]["code"],
+            "rulebook::base::unreadable"
+        );
     }
 
     #[test]
