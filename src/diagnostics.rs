@@ -143,6 +143,24 @@ pub enum DefinitionError {
         first: SourceSpan,
     },
 
+    // ---- the first edition ----
+    /// A form of the language's first edition, still read for a release.
+    #[error("{what}")]
+    #[diagnostic(
+        code(rulebook::syntax::old_form),
+        severity(Warning),
+        help("write `{new}`; `rulebook fmt --upgrade` rewrites every such form in a file")
+    )]
+    OldForm {
+        /// What changed.
+        what: &'static str,
+        /// The second edition's text.
+        new: String,
+        /// The old text.
+        #[label("first edition")]
+        at: SourceSpan,
+    },
+
     // ---- bases ----
     /// The base a `from` clause names cannot be read.
     #[error("cannot read the base `{path}`: {reason}")]
@@ -1769,6 +1787,14 @@ pub enum DefinitionError {
 }
 
 impl DefinitionError {
+    /// The edit that fixes the problem, where one is certain: the text to put at a span.
+    pub fn fix(&self) -> Option<(SourceSpan, &str)> {
+        match self {
+            DefinitionError::OldForm { new, at, .. } => Some((*at, new)),
+            _ => None,
+        }
+    }
+
     /// Whether this is only a warning.
     pub fn is_warning(&self) -> bool {
         self.severity() == Some(Severity::Warning)

@@ -345,6 +345,7 @@ fn merge(
     }
     ast::File {
         items,
+        old_forms: derived.old_forms,
         span: derived.span,
     }
 }

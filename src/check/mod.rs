@@ -70,7 +70,14 @@ fn report(name: &str, text: &str, bases: &dyn Bases, lints: bool) -> CheckReport
     let mut sources = Sources::new(name, text);
     let mut problems = Vec::new();
     let file = match syntax::parse(text) {
-        Ok(file) => inherit::resolve(file, &mut sources, bases, &mut problems),
+        Ok(file) => {
+            problems.extend(file.old_forms.iter().map(|f| DefinitionError::OldForm {
+                what: f.what,
+                new: f.new.clone(),
+                at: f.span.into(),
+            }));
+            inherit::resolve(file, &mut sources, bases, &mut problems)
+        }
         Err(errors) => {
             problems = errors;
             None

@@ -64,7 +64,7 @@ fn shogi_drops_and_likes_resolve() {
 }
 
 const TINY: &str = "variant \"Tiny\"\nboard 4 x 4\nsides white north, black south\n\
-    piece King K royal\n  move step any\n  stay in ZONE\nrules\n  checkmate\n\
+    piece King K royal\n  move step any\n  into ZONE\nrules\n  checkmate\n\
     setup\n  ...k\n  ....\n  ....\n  K...\n";
 
 fn zone_sets(zones: &str) -> Vec<Vec<String>> {

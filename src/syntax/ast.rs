@@ -13,8 +13,23 @@ pub type Ident = Spanned<String>;
 pub struct File {
     /// The declarations.
     pub items: Vec<Item>,
+    /// The first edition's forms found in it, each with its second-edition text.
+    pub old_forms: Vec<OldForm>,
     /// The whole text.
     pub span: Span,
+}
+
+/// A form of the language's first edition, still read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OldForm {
+    /// The text to replace.
+    pub span: Span,
+    /// That text.
+    pub old: String,
+    /// What the second edition writes instead.
+    pub new: String,
+    /// What changed, in a sentence.
+    pub what: &'static str,
 }
 
 /// A top-level declaration.

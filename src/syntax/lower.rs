@@ -46,12 +46,17 @@ fn next<'i>(pairs: &mut impl Iterator<Item = P<'i>>, what: &str) -> P<'i> {
 pub(super) fn file(pair: P<'_>) -> ast::File {
     debug_assert_eq!(pair.as_rule(), Rule::file);
     let whole = span(&pair);
+    let old_forms = super::old::forms(pair.clone());
     let items = pair
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(item)
         .collect();
-    ast::File { items, span: whole }
+    ast::File {
+        items,
+        old_forms,
+        span: whole,
+    }
 }
 
 fn item(pair: P<'_>) -> ast::Item {
@@ -245,7 +250,7 @@ fn teams_decl(pair: P<'_>) -> ast::TeamsDecl {
     let mut teams = Vec::new();
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::option_prefix => guards.extend(guards_in(part)),
             Rule::kw_teams => keyword = span(&part),
             Rule::team => teams.push(part.into_inner().map(|p| spanned_str(&p)).collect()),
             _ => {}
@@ -540,19 +545,24 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                 decl.value = Some(spanned_str(&next(&mut inner, "value")));
             }
             Rule::move_clause => decl.clauses.push(ast::PieceClause::Move(move_clause(part))),
-            Rule::within_clause => {
+            Rule::within_clause | Rule::stay_within_clause => {
                 let whole = span(&part);
-                let mut inner = part.into_inner();
-                next(&mut inner, "kw_stay");
-                next(&mut inner, "kw_within");
-                let partition = spanned_str(&next(&mut inner, "partition name"));
+                let mut partition = None;
+                let mut guards = Vec::new();
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::ident => partition = Some(spanned_str(&p)),
+                        Rule::option_prefix | Rule::suffix_guard => guards.extend(guards_in(p)),
+                        _ => {}
+                    }
+                }
                 decl.clauses.push(ast::PieceClause::Within {
-                    partition,
-                    guards: inner.map(option_guard).collect(),
+                    partition: partition.expect("grammar: `within` names a partition"),
+                    guards,
                     span: whole,
                 });
             }
-            Rule::stay_clause | Rule::never_clause => {
+            Rule::stay_clause | Rule::never_clause | Rule::into_clause => {
                 decl.clauses
                     .push(ast::PieceClause::Confine(confine_clause(part)));
             }
@@ -622,7 +632,7 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                                 .map(|q| spanned_str(&q));
                         }
                         Rule::ident => to = Some(spanned_str(&p)),
-                        _ => guards.push(option_guard(p)),
+                        _ => guards.extend(guards_in(p)),
                     }
                 }
                 decl.clauses.push(ast::PieceClause::Teleport {
@@ -644,7 +654,7 @@ fn piece_decl(pair: P<'_>) -> ast::PieceDecl {
                         Rule::kw_enter | Rule::kw_only | Rule::kw_when | Rule::kw_holding => {}
                         Rule::ident => zone = Some(spanned_str(&p)),
                         Rule::holding_ref => holding.push(holding_ref(p)),
-                        _ => guards.push(option_guard(p)),
+                        _ => guards.extend(guards_in(p)),
                     }
                 }
                 decl.clauses.push(ast::PieceClause::Enter {
@@ -682,11 +692,27 @@ fn piece_ref(pair: P<'_>) -> ast::PieceRef {
     spanned_str(&pair)
 }
 
-fn option_guard(pair: P<'_>) -> ast::OptionGuard {
+/// The option guards of an `option_prefix` (`if A unless B:`) or a `suffix_guard`.
+fn guards_in(pair: P<'_>) -> Vec<ast::OptionGuard> {
     debug_assert!(matches!(
         pair.as_rule(),
-        Rule::option_guard | Rule::option_prefix
+        Rule::option_prefix | Rule::suffix_guard
     ));
+    let end = pair.as_span().end();
+    let mut guards: Vec<ast::OptionGuard> = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::option_guard)
+        .map(option_guard)
+        .collect();
+    // A prefix's last guard is reported with its colon, as `if OPTION:` is written.
+    if let Some(last) = guards.last_mut() {
+        last.span.end = last.span.end.max(end);
+    }
+    guards
+}
+
+fn option_guard(pair: P<'_>) -> ast::OptionGuard {
+    debug_assert_eq!(pair.as_rule(), Rule::option_guard);
     let whole = span(&pair);
     let mut parts = pair.into_inner();
     let when_on = next(&mut parts, "kw_if or kw_unless").as_rule() == Rule::kw_if;
@@ -1001,7 +1027,7 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
             }
             return Spanned::new(ast::Modifier::Screens { allowed, pieces }, whole);
         }
-        Rule::avoiding => {
+        Rule::avoiding | Rule::through => {
             let whole = span(&inner);
             let zone = inner
                 .into_inner()
@@ -1085,12 +1111,18 @@ fn modifier(pair: P<'_>) -> Spanned<ast::Modifier> {
 
 fn confine_clause(pair: P<'_>) -> ast::ConfineClause {
     let whole = span(&pair);
-    let inside = pair.as_rule() == Rule::stay_clause;
-    let mut parts = pair.into_inner();
-    next(&mut parts, "kw_stay or kw_never");
-    next(&mut parts, "kw_in or kw_enter");
-    let zone = spanned_str(&next(&mut parts, "zone name"));
-    let guards = parts.map(option_guard).collect();
+    let mut inside = pair.as_rule() != Rule::never_clause;
+    let mut zone = None;
+    let mut guards = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_not => inside = false,
+            Rule::ident => zone = Some(spanned_str(&p)),
+            Rule::option_prefix | Rule::suffix_guard => guards.extend(guards_in(p)),
+            _ => {}
+        }
+    }
+    let zone = zone.expect("grammar: a confinement names a zone");
     ast::ConfineClause {
         inside,
         zone,
@@ -1143,7 +1175,7 @@ fn promote_clause(pair: P<'_>) -> ast::PromoteClause {
             Rule::in_place => clause.in_place = Some(span(&part)),
             Rule::not_attacking => clause.not_attacking = Some(span(&part)),
             Rule::when_last => clause.when_last = Some(span(&part)),
-            Rule::option_guard => clause.guards.push(option_guard(part)),
+            Rule::option_prefix | Rule::suffix_guard => clause.guards.extend(guards_in(part)),
             r => unreachable!("promote_clause: unexpected {r:?}"),
         }
     }
@@ -1175,8 +1207,20 @@ fn drop_clause(pair: P<'_>) -> ast::DropClause {
         .clone()
         .into_inner()
         .find(|p| p.as_rule() == Rule::ident);
+    let negated = inner
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::kw_not);
     let last = inner.into_inner().nth(1);
     let kind = match rule {
+        Rule::drop_into => {
+            let zone = spanned_str(&zone.clone().expect("grammar: drop_into names a zone"));
+            if negated {
+                ast::DropKind::Outside(zone)
+            } else {
+                ast::DropKind::In(zone)
+            }
+        }
         Rule::drop_in => {
             ast::DropKind::In(spanned_str(&last.expect("grammar: drop_in names a zone")))
         }
@@ -1219,7 +1263,7 @@ fn castling_decl(pair: P<'_>) -> ast::CastlingDecl {
     let lone = |p: P<'_>| spanned_str(&next(&mut p.into_inner(), "square in lone_square"));
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::option_prefix => guards.extend(guards_in(part)),
             Rule::castling_side => {
                 side = Some(spanned_str(&next(
                     &mut part.into_inner().skip(2),
@@ -1296,7 +1340,7 @@ fn rule_line(pair: P<'_>) -> ast::RuleLine {
     let mut found = None;
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::option_prefix => guards.extend(guards_in(part)),
             Rule::rule_kind => found = Some((span(&part), rule(part))),
             r => unreachable!("rule_line: unexpected {r:?}"),
         }
@@ -1592,7 +1636,7 @@ fn setup_decl(pair: P<'_>) -> ast::SetupDecl {
     let mut inner = None;
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::option_prefix => guards.push(option_guard(part)),
+            Rule::option_prefix => guards.extend(guards_in(part)),
             _ => inner = Some(part),
         }
     }

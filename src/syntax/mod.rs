@@ -11,6 +11,7 @@
 pub mod ast;
 mod betza;
 mod lower;
+mod old;
 mod similar;
 pub mod span;
 
@@ -21,6 +22,7 @@ use pest::{error::InputLocation, Parser};
 pub use span::{Span, Spanned};
 
 pub(crate) use betza::read as read_betza;
+pub use old::upgrade;
 
 use crate::diagnostics::DefinitionError;
 
@@ -450,7 +452,12 @@ fn describe(rule: Rule) -> String {
             "`river after rank N` or `diagonals in ZONE`"
         }
         Rule::move_clause => "`move`",
-        Rule::stay_clause => "`stay`",
+        Rule::stay_clause | Rule::stay_within_clause => "`stay`",
+        Rule::into_clause => "`into`",
+        Rule::within_clause => "`within`",
+        Rule::through => "`not through`",
+        Rule::drop_into => "`into`",
+        Rule::suffix_guard => "`if` or `unless`",
         Rule::never_clause => "`never`",
         Rule::promote_clause => "`promote`",
         Rule::demote_clause => "`demote`",
@@ -477,6 +484,8 @@ const GROUPS: [(&str, &[&str]); 4] = [
         "a piece clause",
         &[
             "`move`",
+            "`into`",
+            "`within`",
             "`stay`",
             "`never`",
             "`promote`",

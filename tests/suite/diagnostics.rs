@@ -169,3 +169,35 @@ fn glob_variants(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn upgrading_an_old_form_leaves_a_clean_definition_that_plays_the_same() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fixtures = glob_variants(&root.join("tests/fixtures/warnings/old"));
+    assert!(fixtures.len() >= 9, "one fixture per old form");
+    for path in fixtures {
+        let (text, name) = fixture(&path);
+        let upgraded = rulebook::syntax::upgrade(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_ne!(upgraded, text, "{name}: nothing was upgraded");
+        let report = rulebook::check_source(&name, &upgraded);
+        if let Some(d) = &report.diagnostics {
+            assert!(
+                d.problems().is_empty(),
+                "{name} upgraded still warns:\n{}\n{upgraded}",
+                render(d)
+            );
+        }
+        // Comments survive, and the rewrite is done once for all.
+        assert_eq!(upgraded.matches('#').count(), text.matches('#').count());
+        assert_eq!(rulebook::syntax::upgrade(&upgraded).unwrap(), upgraded);
+        let perft = |t: &str| {
+            let v = rulebook::load(&name, t).unwrap();
+            let mut pos =
+                rulebook::engine::Position::new(rulebook::model::Tables::compile(&v, &[]).unwrap());
+            (1..=3)
+                .map(|d| rulebook::engine::perft(&mut pos, d))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(perft(&upgraded), perft(&text), "{name}");
+    }
+}

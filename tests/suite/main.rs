@@ -18,6 +18,7 @@ mod gallery;
 mod gi_qi_game;
 mod inherit;
 mod invariants;
+mod language;
 mod limits;
 mod load;
 mod outcome;

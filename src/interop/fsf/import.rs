@@ -1344,7 +1344,7 @@ impl<'a> Writer<'a> {
                 .get(&pt)
                 .map_or_else(|| "piece".to_string(), |n| n.to_lowercase());
             let z = self.zone(&format!("{name}-dead-squares"), banned[0], banned[1]);
-            clauses.push(format!("never enter {z}"));
+            clauses.push(format!("not into {z}"));
         }
         if cfg.piece_drops && (0..2).any(|c| on_board(quiet_dead[c] & !all_dead[c]) != Bb::EMPTY) {
             let name = self
@@ -1356,7 +1356,7 @@ impl<'a> Writer<'a> {
                 on_board(quiet_dead[0]),
                 on_board(quiet_dead[1]),
             );
-            clauses.push(format!("drop outside {z}"));
+            clauses.push(format!("drop not into {z}"));
         }
     }
 
@@ -1376,9 +1376,9 @@ impl<'a> Writer<'a> {
                 .get(&pt)
                 .map_or_else(|| title(&piece_key(pt)), Clone::clone);
             let z = self.zone(&format!("{}-region", name.to_lowercase()), w, b);
-            clauses.push(format!("stay in {z}"));
+            clauses.push(format!("into {z}"));
             if cfg.piece_drops {
-                clauses.push(format!("drop in {z}"));
+                clauses.push(format!("drop into {z}"));
             }
         }
     }
@@ -1462,7 +1462,7 @@ impl<'a> Writer<'a> {
                             "attacks a piece may not make",
                         );
                     }
-                    vec![format!("never enter {z}")]
+                    vec![format!("not into {z}")]
                 } else {
                     Vec::new()
                 }
@@ -1638,23 +1638,23 @@ impl<'a> Writer<'a> {
         ];
         if region != [all, all] {
             let z = self.zone("drop-region", region[0], region[1]);
-            clauses.push(format!("drop in {z}"));
+            clauses.push(format!("drop into {z}"));
         }
         if pt == PAWN {
             if !cfg.promotion_zone_pawn_drops {
                 let z = self.promotion_zone();
-                clauses.push(format!("drop outside {z}"));
+                clauses.push(format!("drop not into {z}"));
             }
             if !cfg.first_rank_pawn_drops {
                 let z = self.zone("first-rank", Bb::rank(0), Bb::rank(self.ranks - 1));
-                clauses.push(format!("drop outside {z}"));
+                clauses.push(format!("drop not into {z}"));
             }
         }
         if cfg.drop_no_doubled == pt && pt != 0 {
             match cfg.drop_no_doubled_count {
                 n if n <= 0 => {
                     let z = self.zone_both("nowhere", Bb::EMPTY);
-                    clauses.push(format!("drop in {z}"));
+                    clauses.push(format!("drop into {z}"));
                 }
                 n => clauses.push(format!("drop max {} per file", n.min(26))),
             }
@@ -2556,7 +2556,7 @@ fn canon_lines(
                 out.push(format!("move {guard}step {}{mode}{ep}", dirs_text(&units)));
             }
             if !longer.is_empty() {
-                out.push(format!("move {guard}leap {}{mode}{ep}", dirs_text(&longer)));
+                out.push(format!("move {guard}step {}{mode}{ep}", dirs_text(&longer)));
             }
         }
         for (max, vs) in slides {
