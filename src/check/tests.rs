@@ -146,10 +146,10 @@ fn limits_on_pieces_patterns_and_listed_problems() {
     assert_eq!(codes.last().unwrap(), "rulebook::file::too_many_problems");
 
     let leaps: Vec<String> = (0..1100)
-        .map(|i| format!("leap [{},{}]", i % 50 - 25, i / 50 + 1))
+        .map(|i| format!("step [{},{}]", i % 50 - 25, i / 50 + 1))
         .collect();
     let text = TINY.replace(
-        "  stay in ZONE\n",
+        "  into ZONE\n",
         &format!("  move {}\n", leaps.join("\n    | ")),
     );
     let err = load("leaps", &text).unwrap_err();
