@@ -271,98 +271,107 @@ fn width(indent: &str) -> usize {
 
 /// The text laid out, and where each token starts in it.
 fn lay_out(text: &str, tokens: &[Token<'_>]) -> (String, Vec<usize>) {
-    let gaps: Vec<Gap<'_>> = (0..=tokens.len())
+    let n = tokens.len();
+    let gaps: Vec<Gap<'_>> = (0..=n)
         .map(|i| {
             let from = if i == 0 { 0 } else { tokens[i - 1].end };
             let to = tokens.get(i).map_or(text.len(), |t| t.start);
-            gap(&text[from..to], i == 0, i == tokens.len())
+            gap(&text[from..to], i == 0, i == n)
         })
         .collect();
+    // Every declaration starts a line, even one written after another on the same line.
+    let starts_line = |i: usize| i == 0 || gaps[i].newline || tokens[i].declaration == i;
     // The line each token is on, counted in lines that hold tokens: a part that begins on its
     // declaration's first line goes on with that line rather than starting a line of its own.
-    let mut line = Vec::with_capacity(tokens.len());
-    for (i, g) in gaps.iter().take(tokens.len()).enumerate() {
-        line.push(if i == 0 {
-            0
-        } else {
-            line[i - 1] + usize::from(g.newline)
+    let mut line = Vec::with_capacity(n);
+    for i in 0..n {
+        line.push(match i {
+            0 => 0,
+            _ => line[i - 1] + usize::from(starts_line(i)),
         });
     }
     let rows = row_indents(tokens, &gaps);
 
     let mut out = String::with_capacity(text.len());
-    let mut offsets = Vec::with_capacity(tokens.len());
-    let mut columns: Vec<usize> = Vec::with_capacity(tokens.len());
+    let mut offsets = vec![0; n];
+    let mut columns = vec![0usize; n];
     // Brackets open in the current declaration: a `,` inside them is a vector's (`(1,2)`).
     let mut depth = 0usize;
     // Whether the last line written is a mask row: the next line must not read as one.
     let mut after_mask = false;
-    for (i, g) in gaps.iter().enumerate() {
-        if let Some(comment) = g.trailing {
-            out.push_str("  ");
-            out.push_str(comment);
+    let mut i = 0;
+    while i < n {
+        let end = (i + 1..n).find(|&j| starts_line(j)).unwrap_or(n);
+        // The line's text after its indentation, and where each of its tokens starts in it.
+        let mut content = String::new();
+        let mut starts = Vec::with_capacity(end - i);
+        for k in i..end {
+            if k > i {
+                content.push_str(separator(&tokens[k - 1], &tokens[k], depth));
+            }
+            if tokens[k].declaration == k {
+                depth = 0;
+            }
+            match tokens[k].rule {
+                Rule::open_paren | Rule::open_bracket => depth += 1,
+                Rule::close_paren | Rule::close_bracket => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            starts.push(content.len());
+            content.push_str(tokens[k].text);
         }
-        let Some(token) = tokens.get(i) else {
-            // After the last token: its comments, unindented.
-            end_line(&mut out);
-            let lines = g
-                .lines
-                .iter()
-                .rposition(Option::is_some)
-                .map_or(0, |k| k + 1);
-            write_lines(&mut out, &g.lines[..lines], 0, &mut after_mask);
-            break;
-        };
-        // Every declaration starts a line, even one written after another on the same line.
-        if i > 0 && !g.newline && token.declaration != i {
-            let sep = separator(&tokens[i - 1], token, depth);
-            out.push_str(sep);
-            columns.push(columns[i - 1] + tokens[i - 1].text.chars().count() + sep.len());
+        if let Some(comment) = gaps[end].trailing {
+            content.push_str("  ");
+            content.push_str(comment);
+        }
+
+        let token = &tokens[i];
+        let indent = if let Some(extra) = rows[i] {
+            INDENT + extra
+        } else if token.declaration == i {
+            0
         } else {
-            end_line(&mut out);
-            let indent = if let Some(extra) = rows[i] {
-                INDENT + extra
-            } else if token.declaration == i {
-                0
-            } else {
-                let continues = token.part != i && line[token.part] != line[token.declaration];
-                let base = INDENT * if continues { 2 } else { 1 };
-                match token.first_alternative {
-                    Some(a) => columns[a].saturating_sub(2).max(base),
-                    None => base,
-                }
-            };
-            write_lines(&mut out, &g.lines, indent, &mut after_mask);
-            // A line right after a mask that was unindented stays so (indented, it would be
-            // read as another row) unless it starts with a word that ends a picture.
-            let indent = if after_mask && g.indent.is_empty() && !ends_picture(text, token) {
-                0
-            } else {
-                indent
-            };
-            push_spaces(&mut out, indent);
-            columns.push(indent);
+            let continues = token.part != i && line[token.part] != line[token.declaration];
+            let base = INDENT * if continues { 2 } else { 1 };
+            match token.first_alternative {
+                Some(a) => columns[a].saturating_sub(2).max(base),
+                None => base,
+            }
+        };
+        write_lines(&mut out, &gaps[i].lines, indent, &mut after_mask);
+        // Right after a mask, a line that would read as one more row of it stays unindented
+        // (where it must have been, or its blanks kept it from reading as a row).
+        let indent = if after_mask && rows[i].is_none() && reads_as_mask_row(indent, &content) {
+            0
+        } else {
+            indent
+        };
+        push_spaces(&mut out, indent);
+        for (k, start) in (i..end).zip(starts) {
+            offsets[k] = out.len() + start;
+            columns[k] = indent + content[..start].chars().count();
         }
-        if token.declaration == i {
-            depth = 0;
-        }
-        match token.rule {
-            Rule::open_paren | Rule::open_bracket => depth += 1,
-            Rule::close_paren | Rule::close_bracket => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        offsets.push(out.len());
-        out.push_str(token.text);
-        after_mask = token.row == Some(Picture::Mask);
+        out.push_str(&content);
+        out.push('\n');
+        after_mask = tokens[end - 1].row == Some(Picture::Mask);
+        i = end;
     }
-    end_line(&mut out);
+    // After the last token: comments, unindented, and no blank line at the end.
+    let last = &gaps[n];
+    let lines = last
+        .lines
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |k| k + 1);
+    write_lines(&mut out, &last.lines[..lines], 0, &mut after_mask);
     (out, offsets)
 }
 
-/// Ends the line being written, if there is one.
-fn end_line(out: &mut String) {
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push('\n');
+/// Whether a line with this indentation and text would be read as a row of a mask above it.
+fn reads_as_mask_row(indent: usize, content: &str) -> bool {
+    indent > 0 && {
+        let line = format!("{}{content}\n", " ".repeat(indent));
+        VariantParser::parse(Rule::mask_row, &line).is_ok()
     }
 }
 
@@ -418,11 +427,6 @@ fn row_indents(tokens: &[Token<'_>], gaps: &[Gap<'_>]) -> Vec<Option<usize>> {
         i = end;
     }
     out
-}
-
-/// Whether the token starts with a word that ends a picture (`piece`, `and`, ...).
-fn ends_picture(text: &str, token: &Token<'_>) -> bool {
-    VariantParser::parse(Rule::row_stop, &text[token.start..]).is_ok()
 }
 
 /// The blanks between two tokens on one line.

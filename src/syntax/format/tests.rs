@@ -120,6 +120,11 @@ fn a_line_after_a_mask_is_not_made_a_row() {
         fmt("zone z = mask\n  X.\n  .X\nexcept a1\n"),
         "zone z = mask\n  X.\n  .X\n  except a1\n"
     );
+    // Indented, this line is no row only because of its double blanks, which go.
+    assert_eq!(
+        fmt("zone z = mask\n  x x\n  x except  x\n"),
+        "zone z = mask\n  x x\nx except x\n"
+    );
     // An indented `#` line after a row is a row, not a comment.
     assert_eq!(
         fmt("zone z = mask\n  X.\n    # .\nzone y = a1\n"),
