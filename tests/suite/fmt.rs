@@ -189,3 +189,29 @@ fn fmt_reports_what_does_not_parse_as_check_does_and_goes_on() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_shipped_definition_is_laid_out() {
+    let root_str = root().to_str().expect("a UTF-8 path");
+    let paths: Vec<String> = common::definition_paths()
+        .iter()
+        .map(|p| p.strip_prefix(root_str).unwrap().display().to_string())
+        .collect();
+    let unformatted: Vec<&String> = paths
+        .iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(root().join(p))
+                .expect("readable definition")
+                .replace("\r\n", "\n");
+            !matches!(rulebook::syntax::format::is_formatted(&text), Ok(true))
+        })
+        .collect();
+    assert!(
+        unformatted.is_empty(),
+        "run `rulebook fmt` on {unformatted:?}"
+    );
+    let mut args = vec!["fmt", "--check"];
+    args.extend(paths.iter().map(String::as_str));
+    let (out, err, code) = rulebook(&args);
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
+}
