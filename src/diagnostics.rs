@@ -75,6 +75,19 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// `rulebook fmt` would lay the text out so that it reads differently: a fault of the
+    /// formatter, which then writes nothing.
+    #[error("the canonical layout of this file would change what it means")]
+    #[diagnostic(
+        code(rulebook::fmt::changes_meaning),
+        help("the file is left as it is: this is a fault of `rulebook fmt`; please report it with the file")
+    )]
+    FormatChangesMeaning {
+        /// The first token read differently.
+        #[label("read differently from here")]
+        at: SourceSpan,
+    },
+
     /// A line longer than any definition needs.
     #[error("line longer than {limit} characters")]
     #[diagnostic(

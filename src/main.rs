@@ -48,6 +48,22 @@ enum Command {
         #[arg(long, default_value_t = 1, requires = "deep")]
         seed: u64,
     },
+    /// Lay definition files out in the canonical layout, keeping every comment.
+    ///
+    /// Only blanks change: indentation, the spaces between words, blank lines and line ends.
+    /// Everything written stays, in its order: comments, strings and the rows of setup and
+    /// mask pictures included. A file that does not parse is reported as `check` reports it
+    /// and left as it is.
+    Fmt {
+        /// Definition files (`*.variant`), rewritten in place when their layout changes; `-`
+        /// reads standard input and writes the result on standard output.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing: list the files whose layout would change, and exit with 1 if there
+        /// is one.
+        #[arg(long)]
+        check: bool,
+    },
     /// Count the leaf nodes of the legal move tree (move generation test).
     Perft {
         /// Definition file.
@@ -351,6 +367,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             });
             check(&files, format, deep)
         }
+        Command::Fmt { files, check } => fmt(&files, check),
         Command::Perft {
             file,
             depth,
@@ -581,6 +598,69 @@ fn export_fsf(file: &Path, options: &[String]) -> Result<ExitCode, Failure> {
 }
 
 /// `check`: every file's diagnostics, as text on stderr or one JSON object per file.
+/// `fmt`: each file in the canonical layout, in place or (with `--check`) only listed.
+fn fmt(files: &[PathBuf], check: bool) -> Result<ExitCode, Failure> {
+    use std::io::{Read, Write};
+    let (mut failed, mut unformatted) = (false, false);
+    for file in files {
+        let stdin = file.as_os_str() == "-";
+        let name = if stdin {
+            "<stdin>".to_string()
+        } else {
+            file.display().to_string()
+        };
+        let text = if stdin {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map(|_| text)
+                .map_err(|e| Failure(format!("cannot read standard input: {e}")))
+        } else {
+            read(file)
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(Failure(message)) => {
+                // One unreadable file does not stop the others.
+                failed = true;
+                eprintln!("error: {message}");
+                continue;
+            }
+        };
+        let formatted = match rulebook::syntax::format::format(&text) {
+            Ok(formatted) => formatted,
+            Err(problems) => {
+                failed = true;
+                let d = rulebook::Diagnostics::new(&name, &text, problems);
+                eprintln!("{:?}", miette::Report::new(d));
+                continue;
+            }
+        };
+        let changed = formatted != text;
+        if check {
+            if changed {
+                unformatted = true;
+                println!("{name}");
+            }
+        } else if stdin {
+            let mut out = std::io::stdout().lock();
+            out.write_all(formatted.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| Failure(format!("cannot write standard output: {e}")))?;
+        } else if changed {
+            if let Err(e) = std::fs::write(file, &formatted) {
+                failed = true;
+                eprintln!("error: cannot write `{name}`: {e}");
+            }
+        }
+    }
+    Ok(if failed || unformatted {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 fn check(
     files: &[PathBuf],
     format: CheckFormat,

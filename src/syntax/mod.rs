@@ -10,6 +10,7 @@
 
 pub mod ast;
 mod betza;
+pub mod format;
 mod lower;
 mod old;
 mod similar;

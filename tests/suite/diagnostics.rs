@@ -134,6 +134,9 @@ fn every_code_is_documented_and_demonstrated() {
         "rulebook::piece::too_many_patterns",
         "rulebook::setup::hand_too_large",
         "rulebook::base::too_deep",
+        // A guard against a fault of the formatter, which no file should make fire; a unit
+        // test in `syntax::format` makes it fire on a layout no file gets.
+        "rulebook::fmt::changes_meaning",
     ];
     let codes: Vec<&str> = source
         .split("code(")

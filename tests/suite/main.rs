@@ -11,6 +11,7 @@ mod deep;
 mod diagnostics;
 mod diagrams;
 mod fen;
+mod fmt;
 mod fsf;
 mod gala;
 mod gala_four;

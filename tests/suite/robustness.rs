@@ -1,5 +1,5 @@
-//! No input may make checking panic or hang: the shipped definitions are fed truncated at
-//! many points and with many pseudo-random edits.
+//! No input may make checking or formatting panic or hang: the shipped definitions are fed
+//! truncated at many points and with many pseudo-random edits.
 
 use std::path::Path;
 
@@ -133,6 +133,25 @@ fn check(name: &str, text: &str) {
     }
     if let Some(variant) = &report.variant {
         exercise(variant);
+    }
+    format(name, text, &report);
+}
+
+/// `rulebook fmt` on the same text: a layout or the checker's syntax errors, and a layout
+/// that stays as it is when laid out again and is the same game.
+fn format(name: &str, text: &str, report: &rulebook::CheckReport) {
+    let Ok(formatted) = rulebook::syntax::format::format(text) else {
+        return;
+    };
+    if formatted != text {
+        let twice = rulebook::syntax::format::format(&formatted)
+            .unwrap_or_else(|e| panic!("{name}: the layout does not format: {e:?}\n{text}"));
+        assert_eq!(twice, formatted, "{name}: formatting twice:\n{text}");
+        let again = rulebook::load(name, &formatted).ok();
+        assert!(
+            again == report.variant,
+            "{name}: the layout changed the game:\n{text}"
+        );
     }
 }
 
