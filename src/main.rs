@@ -63,6 +63,10 @@ enum Command {
         /// is one.
         #[arg(long)]
         check: bool,
+        /// Also rewrite the language's first-edition forms (`stay in`, `never enter`, `leap`,
+        /// guards after a clause...) as the second edition writes them.
+        #[arg(long)]
+        upgrade: bool,
     },
     /// Count the leaf nodes of the legal move tree (move generation test).
     Perft {
@@ -367,7 +371,11 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             });
             check(&files, format, deep)
         }
-        Command::Fmt { files, check } => fmt(&files, check),
+        Command::Fmt {
+            files,
+            check,
+            upgrade,
+        } => fmt(&files, check, upgrade),
         Command::Perft {
             file,
             depth,
@@ -599,7 +607,7 @@ fn export_fsf(file: &Path, options: &[String]) -> Result<ExitCode, Failure> {
 
 /// `check`: every file's diagnostics, as text on stderr or one JSON object per file.
 /// `fmt`: each file in the canonical layout, in place or (with `--check`) only listed.
-fn fmt(files: &[PathBuf], check: bool) -> Result<ExitCode, Failure> {
+fn fmt(files: &[PathBuf], check: bool, upgrade: bool) -> Result<ExitCode, Failure> {
     use std::io::{Read, Write};
     let (mut failed, mut unformatted) = (false, false);
     for file in files {
@@ -627,7 +635,11 @@ fn fmt(files: &[PathBuf], check: bool) -> Result<ExitCode, Failure> {
                 continue;
             }
         };
-        let formatted = match rulebook::syntax::format::format(&text) {
+        let formatted = match if upgrade {
+            rulebook::syntax::upgrade(&text).and_then(|t| rulebook::syntax::format::format(&t))
+        } else {
+            rulebook::syntax::format::format(&text)
+        } {
             Ok(formatted) => formatted,
             Err(problems) => {
                 failed = true;
