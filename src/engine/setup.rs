@@ -279,8 +279,10 @@ mod tests {
     use crate::model::PieceKind;
 
     fn start(file: &str) -> Position {
-        let text = std::fs::read_to_string(format!("definitions/{file}")).unwrap();
-        let variant = crate::load(file, &text).unwrap();
+        // By its path, so that a base it names is found beside it.
+        let path = format!("definitions/{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let variant = crate::load(&path, &text).unwrap();
         Position::new(Tables::compile(&variant, &[]).unwrap())
     }
 

@@ -20,7 +20,9 @@ fn definitions() -> Vec<(String, Position)> {
     for path in common::definition_paths() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
-        let variant = rulebook::load(&name, &text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        // By its path, so that a base it names is found beside it.
+        let variant = rulebook::load(&path.display().to_string(), &text)
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
         out.push((
             name.clone(),
             Position::new(Tables::compile(&variant, &[]).unwrap()),

@@ -11,8 +11,8 @@ fn load_clean(path: &Path) -> Variant {
     let text = std::fs::read_to_string(path)
         .expect("definition is readable")
         .replace("\r\n", "\n");
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let report = rulebook::check_source(&name, &text);
+    // By its path, so that a base it names is found beside it.
+    let report = rulebook::check_source(&path.display().to_string(), &text);
     if let Some(d) = &report.diagnostics {
         let mut out = String::new();
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())

@@ -53,9 +53,11 @@ fn run_suites(deep: bool) {
         }
         let suite: Suite = toml::from_str(&std::fs::read_to_string(&path).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let text =
-            std::fs::read_to_string(dir.join("definitions").join(&suite.definition)).unwrap();
-        let variant = rulebook::load(&suite.definition, &text).expect("shipped definitions load");
+        let file = dir.join("definitions").join(&suite.definition);
+        let text = std::fs::read_to_string(&file).unwrap();
+        // By its path, so that a base it names is found beside it.
+        let variant =
+            rulebook::load(&file.display().to_string(), &text).expect("shipped definitions load");
         let options: Vec<(String, bool)> = suite
             .options
             .iter()
