@@ -400,7 +400,7 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         } => {
             let pos = position(&file, &args)?;
             if let (true, Some(dir)) = (all, &out) {
-                return write_gallery(&pos, &read(&file)?, dir);
+                return write_gallery(&pos, &with_bases(&file)?, dir);
             }
             if piece.is_empty() && at.is_empty() {
                 eprintln!(
@@ -898,6 +898,32 @@ fn board_picture(pos: &Position, format: Format) -> Result<ExitCode, Failure> {
 }
 
 /// `diagram --all --out DIR`: the gallery's SVG files and its page.
+/// The text of a definition followed by its bases' texts, nearest first: where the gallery
+/// finds the declaration it quotes for each piece, the file's own before an inherited one.
+fn with_bases(path: &Path) -> Result<String, Failure> {
+    use rulebook::check::Bases;
+    let mut text = read(path)?;
+    let mut name = path.display().to_string();
+    let mut last = text.clone();
+    for _ in 0..rulebook::check::MAX_BASES {
+        let base = rulebook::syntax::parse(&last).ok().and_then(|f| {
+            f.items.iter().find_map(|i| match i {
+                rulebook::syntax::ast::Item::Variant(v) => v.base.clone(),
+                _ => None,
+            })
+        });
+        // The definition loaded, so every base it names can be read.
+        let Some(Ok(base)) = base.map(|b| rulebook::check::Files.read(&b.node, &name)) else {
+            break;
+        };
+        text.push('\n');
+        text.push_str(&base.text);
+        name = base.name;
+        last = base.text;
+    }
+    Ok(text)
+}
+
 fn write_gallery(pos: &Position, source: &str, dir: &Path) -> Result<ExitCode, Failure> {
     let g = rulebook::render::gallery(pos, source);
     let write = |name: &str, text: &str| {

@@ -221,7 +221,7 @@ pub(crate) fn rule_name(rule: &ast::Rule) -> &'static str {
 }
 
 /// The words every rule name is made of, for suggestions.
-const RULE_NAMES: [&str; 27] = [
+const RULE_NAMES: [&str; 29] = [
     "checkmate",
     "must capture",
     "must drop",
@@ -249,6 +249,8 @@ const RULE_NAMES: [&str; 27] = [
     "opposite castling",
     "moves first",
     "drops",
+    "when",
+    "connect",
 ];
 
 /// The option names of guards, in order: declarations under different guards are different
