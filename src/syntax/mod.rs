@@ -13,6 +13,7 @@ mod betza;
 mod lower;
 mod similar;
 pub mod span;
+pub mod tree;
 
 pub(crate) use similar::similar;
 
