@@ -19,6 +19,7 @@ mod gi_qi_game;
 mod invariants;
 mod limits;
 mod load;
+mod lsp;
 mod outcome;
 mod perft;
 mod protocols;
