@@ -21,6 +21,7 @@ mod transport;
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
 
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
@@ -47,29 +48,61 @@ pub use fixes::{fix, Fix};
 /// # Errors
 /// When standard input or output fails.
 pub fn run_stdio() -> io::Result<bool> {
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    run(stdin.lock(), stdout.lock())
+    run(io::BufReader::new(io::stdin()), stdout.lock())
 }
 
 /// Runs the server on `input` and `output`; see [`run_stdio`].
 ///
+/// Messages are read on a thread of their own, so that the server sees every message that
+/// arrived while it was checking a document: a text that changed again meanwhile is checked
+/// once, in its latest version, however long one check of a large definition takes.
+///
 /// # Errors
 /// When `input` or `output` fails.
-pub fn run(mut input: impl BufRead, output: impl Write) -> io::Result<bool> {
+pub fn run(mut input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<bool> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || loop {
+        let next = transport::read(&mut input);
+        let last = match &next {
+            Ok(transport::Incoming::Message(Message::Notification(n))) => n.method == "exit",
+            Ok(transport::Incoming::End) | Err(_) => true,
+            Ok(_) => false,
+        };
+        if send.send(next).is_err() || last {
+            return;
+        }
+    });
     let mut server = Server {
         output,
         documents: HashMap::new(),
+        pending: HashMap::new(),
         initialized: false,
         shut_down: false,
     };
     loop {
-        match transport::read(&mut input)? {
+        let next = match receive.try_recv() {
+            Ok(next) => next,
+            Err(mpsc::TryRecvError::Empty) => {
+                // Nothing waiting: the moment to check the texts that changed.
+                server.check_pending()?;
+                match receive.recv() {
+                    Ok(next) => next,
+                    Err(mpsc::RecvError) => return Ok(false),
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => return Ok(false),
+        };
+        match next? {
             transport::Incoming::End => return Ok(false),
             transport::Incoming::Malformed { code, message, id } => {
                 transport::write_error(&mut server.output, id, code, &message)?;
             }
-            transport::Incoming::Message(Message::Request(request)) => server.request(request)?,
+            transport::Incoming::Message(Message::Request(request)) => {
+                // A request is answered from the text as it is now.
+                server.check_pending()?;
+                server.request(request)?;
+            }
             transport::Incoming::Message(Message::Notification(n)) if n.method == "exit" => {
                 return Ok(server.shut_down);
             }
@@ -109,7 +142,11 @@ fn capabilities() -> ServerCapabilities {
 
 struct Server<W> {
     output: W,
+    /// The open documents as last checked.
     documents: HashMap<Uri, Document>,
+    /// Texts of open documents that changed since they were last checked, with their
+    /// versions.
+    pending: HashMap<Uri, (text::Text, i32)>,
     /// Whether `initialize` was answered.
     initialized: bool,
     /// Whether `shutdown` was answered.
@@ -291,37 +328,41 @@ impl<W: Write> Server<W> {
             return Ok(());
         }
         let method = n.method.clone();
-        let changed = catch_unwind(AssertUnwindSafe(|| self.update(&n.method, n.params)));
-        match changed {
-            Ok(Some((uri, version))) => self.publish(uri, version),
+        let closed = catch_unwind(AssertUnwindSafe(|| self.update(&n.method, n.params)));
+        match closed {
+            Ok(Some(uri)) => self.publish(uri, None),
             Ok(None) => Ok(()),
-            Err(p) => {
-                // No response is possible to a notification: the client's log has it.
-                let message = format!("`{method}` failed: {}", panic_text(&*p));
-                self.send(Notification::new(
-                    "window/logMessage".into(),
-                    serde_json::json!({ "type": 1, "message": message }),
-                ))
-            }
+            Err(p) => self.log(&format!("`{method}` failed: {}", panic_text(&*p))),
         }
     }
 
-    /// Applies a document notification; the document whose diagnostics must be published
-    /// again, with its version.
-    fn update(&mut self, method: &str, value: serde_json::Value) -> Option<(Uri, Option<i32>)> {
+    /// Tells the client's log what went wrong where no response can (a notification).
+    fn log(&mut self, message: &str) -> io::Result<()> {
+        self.send(Notification::new(
+            "window/logMessage".into(),
+            serde_json::json!({ "type": 1, "message": message }),
+        ))
+    }
+
+    /// Applies a document notification to the texts waiting to be checked; a document closed,
+    /// whose diagnostics must be taken away.
+    fn update(&mut self, method: &str, value: serde_json::Value) -> Option<Uri> {
         match method {
             "textDocument/didOpen" => {
                 let p: DidOpenTextDocumentParams = serde_json::from_value(value).ok()?;
                 let item = p.text_document;
-                let doc = Document::new(item.uri.as_str(), item.text, None);
-                self.documents.insert(item.uri.clone(), doc);
-                Some((item.uri, Some(item.version)))
+                self.documents.remove(&item.uri);
+                let text = text::Text::new(item.text);
+                self.pending.insert(item.uri, (text, item.version));
+                None
             }
             "textDocument/didChange" => {
                 let p: DidChangeTextDocumentParams = serde_json::from_value(value).ok()?;
                 let uri = p.text_document.uri;
-                let before = self.documents.remove(&uri);
-                let mut text = before.as_ref().map(|d| d.text.clone());
+                let mut text = match self.pending.remove(&uri) {
+                    Some((text, _)) => Some(text),
+                    None => self.documents.get(&uri).map(|d| d.text.clone()),
+                };
                 for change in p.content_changes {
                     text = Some(match (change.range, text) {
                         (Some(range), Some(t)) => text::Text::new(t.edited(range, &change.text)),
@@ -330,18 +371,35 @@ impl<W: Write> Server<W> {
                         (_, _) => text::Text::new(change.text),
                     });
                 }
-                let text = text?.as_str().to_string();
-                let doc = Document::new(uri.as_str(), text, before);
-                self.documents.insert(uri.clone(), doc);
-                Some((uri, Some(p.text_document.version)))
+                self.pending.insert(uri, (text?, p.text_document.version));
+                None
             }
             "textDocument/didClose" => {
                 let p: DidCloseTextDocumentParams = serde_json::from_value(value).ok()?;
                 self.documents.remove(&p.text_document.uri);
-                Some((p.text_document.uri, None))
+                self.pending.remove(&p.text_document.uri);
+                Some(p.text_document.uri)
             }
             _ => None,
         }
+    }
+
+    /// Checks the texts that changed and publishes their diagnostics.
+    fn check_pending(&mut self) -> io::Result<()> {
+        let pending: Vec<_> = self.pending.drain().collect();
+        for (uri, (text, version)) in pending {
+            let before = self.documents.remove(&uri);
+            let name = uri.as_str().to_string();
+            let text = text.as_str().to_string();
+            match catch_unwind(AssertUnwindSafe(|| Document::new(&name, text, before))) {
+                Ok(doc) => {
+                    self.documents.insert(uri.clone(), doc);
+                    self.publish(uri, Some(version))?;
+                }
+                Err(p) => self.log(&format!("checking `{name}` failed: {}", panic_text(&*p)))?,
+            }
+        }
+        Ok(())
     }
 
     /// Sends the diagnostics of document `uri` (none once it is closed).

@@ -253,8 +253,34 @@ fn lsp_publishes_the_checkers_diagnostics_as_the_text_changes() {
     let d = &third["diagnostics"][0];
     assert_eq!(d["code"], "rulebook::zone::unused", "{third}");
     assert_eq!(d["severity"], 2, "{third}");
-    let clean = s.change(URI, 4, &fixed.replace("zone spare = b2\n", ""));
+    let clean_text = fixed.replace("zone spare = b2\n", "");
+    let clean = s.change(URI, 4, &clean_text);
     assert_eq!(clean["diagnostics"], json!([]), "{clean}");
+    // Changes of a range (incremental sync), several at once: applied in order.
+    let (line, column) = place(&clean_text, "camp", 1, 0);
+    s.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": URI, "version": 5 },
+            "contentChanges": [
+                { "range": { "start": { "line": line, "character": column },
+                             "end": { "line": line, "character": column + 4 } },
+                  "text": "campx" },
+                { "range": { "start": { "line": line, "character": column },
+                             "end": { "line": line, "character": column + 2 } },
+                  "text": "" },
+            ],
+        }),
+    );
+    let incremental = s.diagnostics(URI);
+    assert_eq!(incremental["version"], 5);
+    let message = incremental["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.starts_with("cannot find zone `mpx`"),
+        "{incremental}"
+    );
     s.notify(
         "textDocument/didClose",
         json!({ "textDocument": { "uri": URI } }),
