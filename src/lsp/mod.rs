@@ -1,9 +1,10 @@
 //! `rulebook lsp`: a language server for definitions, over standard input and output.
 //!
 //! It checks each open document as it changes and publishes the checker's diagnostics, and
-//! answers hovers, completions, go-to-definition, references and quick fixes. One thread
-//! reads a message, answers it and reads the next: every answer is quick next to typing, and
-//! the order of answers is the order of requests.
+//! answers hovers, completions, go-to-definition, references and quick fixes. Requests are
+//! answered one at a time, in the order they came (every answer is quick next to typing); a
+//! changed text is checked when no message is waiting or a request needs it, so a burst of
+//! changes costs one check.
 //!
 //! Nothing a client sends stops the server but `exit`: a malformed message gets an error
 //! response, positions out of range are clamped, and a request whose handling panics (a bug)
