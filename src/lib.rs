@@ -30,6 +30,8 @@ pub mod check;
 pub mod diagnostics;
 pub mod engine;
 pub mod interop;
+#[cfg(feature = "cli")]
+pub mod lsp;
 pub mod model;
 pub mod protocol;
 pub mod render;

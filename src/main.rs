@@ -184,6 +184,13 @@ enum Command {
     /// Write a definition in another program's format.
     #[command(subcommand)]
     Export(ExportFormat),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    ///
+    /// Diagnostics as you type, hovers (keywords; pieces with their moves and a move diagram;
+    /// zones, options and sides), completion, go to definition, references and quick fixes for
+    /// definition files. The editor starts `rulebook lsp` itself: the README shows the settings
+    /// for VS Code and Neovim.
+    Lsp,
     /// Show the zone map and the start position (or `--fen`).
     Board {
         /// Definition file.
@@ -463,6 +470,15 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             format,
         }) => import_fsf(&file, &variants, &out, format),
         Command::Export(ExportFormat::Fsf { file, options }) => export_fsf(&file, &options),
+        Command::Lsp => {
+            let clean = rulebook::lsp::run_stdio()?;
+            // As the protocol asks: 0 after `shutdown` then `exit`, 1 otherwise.
+            Ok(if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
         Command::Board {
             file,
             format,

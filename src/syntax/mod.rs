@@ -15,6 +15,7 @@ mod lower;
 mod old;
 mod similar;
 pub mod span;
+pub mod tree;
 
 pub(crate) use similar::similar;
 

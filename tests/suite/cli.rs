@@ -24,7 +24,7 @@ fn help_lists_every_command() {
     assert_eq!(code, 0);
     snap!("cli_help", out);
     for cmd in [
-        "check", "fmt", "perft", "moves", "diagram", "board", "replay", "play",
+        "check", "fmt", "perft", "moves", "diagram", "board", "replay", "play", "lsp",
     ] {
         let (out, _, code) = rulebook(&[cmd, "--help"]);
         assert_eq!(code, 0);

@@ -22,6 +22,7 @@ mod invariants;
 mod language;
 mod limits;
 mod load;
+mod lsp;
 mod outcome;
 mod perft;
 mod protocols;
