@@ -2035,6 +2035,11 @@ impl Diagnostics {
         self.source.name()
     }
 
+    /// The definition's text and its bases', whose offsets the problems' spans are.
+    pub fn sources(&self) -> &Sources {
+        &self.source
+    }
+
     /// Keeps only the errors.
     pub(crate) fn without_warnings(mut self) -> Diagnostics {
         self.problems.retain(|p| !p.is_warning());

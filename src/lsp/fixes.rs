@@ -39,6 +39,12 @@ fn quoted_after<'a>(help: &'a str, lead: &str) -> Option<&'a str> {
 pub fn fix(error: &DefinitionError, text: &str) -> Option<Fix> {
     let at = primary_span(error)?;
     let written = text.get(at.start..at.end)?;
+    if let Some((_, by)) = error.fix() {
+        return Some(Fix {
+            title: format!("Write `{by}`"),
+            edits: vec![(at, by.to_string())],
+        });
+    }
     if let DefinitionError::LowercaseLetter { upper, .. } = error {
         return Some(replace(at, written, upper));
     }

@@ -118,7 +118,7 @@ pub fn run(mut input: impl BufRead + Send + 'static, output: impl Write) -> io::
 /// it as it is. There is none yet; returning one here advertises formatting and answers the
 /// requests.
 fn formatter() -> Option<fn(&str) -> Option<String>> {
-    None
+    Some(|text| crate::syntax::format::format(text).ok())
 }
 
 /// What the server tells the client it can do.
@@ -390,7 +390,7 @@ impl<W: Write> Server<W> {
         let pending: Vec<_> = self.pending.drain().collect();
         for (uri, (text, version)) in pending {
             let before = self.documents.remove(&uri);
-            let name = uri.as_str().to_string();
+            let name = file_name(uri.as_str());
             let text = text.as_str().to_string();
             match catch_unwind(AssertUnwindSafe(|| Document::new(&name, text, before))) {
                 Ok(doc) => {
@@ -427,11 +427,65 @@ impl<W: Write> Server<W> {
     }
 }
 
+/// The file a `file:` URI names, so that a `from` clause finds its base beside it; other
+/// URIs are names only.
+fn file_name(uri: &str) -> String {
+    let Some(path) = uri.strip_prefix("file://") else {
+        return uri.to_string();
+    };
+    // Percent-escapes decoded byte by byte, then read as UTF-8, as URIs encode paths.
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Where a problem found in a base is shown in the file built on it: on the `from` clause that
+/// names the base.
+fn base_clause(text: &str) -> Span {
+    crate::syntax::parse(text)
+        .ok()
+        .and_then(|f| {
+            f.items.iter().find_map(|i| match i {
+                crate::syntax::ast::Item::Variant(v) => v.base.as_ref().map(|b| b.span),
+                _ => None,
+            })
+        })
+        .unwrap_or_default()
+}
+
 /// A problem as the editor shows it: the checker's code, message and help (after the
 /// message, where every editor shows it), and its other labels as related places.
 fn diagnostic(doc: &Document, uri: &Uri, problem: &DefinitionError) -> Diagnostic {
-    let span = fixes::primary_span(problem).unwrap_or_default();
+    let mut span = fixes::primary_span(problem).unwrap_or_default();
     let mut message = problem.to_string();
+    let sources = doc.report.diagnostics.as_ref().map(|d| d.sources());
+    let in_base = |offset: usize| sources.is_some_and(|s| s.in_base(offset));
+    if let Some(sources) = sources.filter(|_| in_base(span.start)) {
+        let (name, text, local) = sources.locate(span.start);
+        let line = text[..text.floor_char_boundary(local.min(text.len()))]
+            .matches('\n')
+            .count()
+            + 1;
+        message = format!("in the base `{name}`, line {line}: {message}");
+        span = base_clause(doc.text.as_str());
+    }
     if let Some(help) = problem.help() {
         message.push_str(&format!("\nhelp: {help}"));
     }
@@ -447,7 +501,7 @@ fn diagnostic(doc: &Document, uri: &Uri, problem: &DefinitionError) -> Diagnosti
     let related: Vec<DiagnosticRelatedInformation> = labels
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i != main)
+        .filter(|&(i, l)| i != main && !in_base(l.offset()))
         .map(|(_, l)| DiagnosticRelatedInformation {
             location: Location::new(
                 uri.clone(),

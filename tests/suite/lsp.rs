@@ -307,7 +307,7 @@ fn lsp_hovers_explain_names_and_keywords() {
         ("side", "red", 1, 1),
         ("keyword `step`", "step", 0, 1),
         ("keyword `outside` in a guard", "outside", 0, 0),
-        ("keyword `stay`", "stay", 0, 2),
+        ("keyword `into` in a clause", "into palace", 0, 1),
     ] {
         let (line, column) = place(&text, needle, nth, shift);
         let hover = s.at("textDocument/hover", line, column);
@@ -522,16 +522,83 @@ fn lsp_offers_quick_fixes_for_misspellings() {
 }
 
 #[test]
-fn lsp_leaves_formatting_out_until_there_is_a_formatter() {
+fn lsp_formats_a_document_that_parses_and_leaves_a_broken_one() {
     let mut s = Session::start();
-    s.open(URI, BROKEN);
+    let messy = "variant   \"Tiny\"\nboard 3 x 3\nsides white north,black south\npiece King K royal\n      move step any\nrules\n  checkmate\nsetup\n  ..k\n  ...\n  K..\n";
+    s.open(URI, messy);
+    let options = json!({ "tabSize": 2, "insertSpaces": true });
     let answer = s.request(
         "textDocument/formatting",
-        json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        json!({ "textDocument": { "uri": URI }, "options": options }),
     );
-    assert_eq!(answer["result"], Value::Null, "{answer}");
+    let expected = rulebook::syntax::format::format(messy).unwrap();
+    assert_ne!(expected, messy);
+    assert_eq!(
+        answer["result"][0]["newText"],
+        expected.as_str(),
+        "{answer}"
+    );
+    s.change(URI, 2, BROKEN);
+    let answer = s.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": URI }, "options": options }),
+    );
+    assert!(
+        answer["result"].is_null() || answer["result"] == json!([]),
+        "{answer}"
+    );
     let (code, err) = s.finish();
     assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn lsp_offers_the_second_edition_for_an_old_form_and_shows_a_base_s_problem_on_from() {
+    let dir = std::env::temp_dir().join(format!("rulebook-lsp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::canonicalize("definitions/chess.variant").unwrap();
+    let base = dir.join("base.variant");
+    std::fs::copy(&chess, &base).unwrap();
+    let uri = format!("file://{}", dir.join("top.variant").display());
+    let mut s = Session::start();
+    // The base's pawn promotes to the queen this file leaves out; and an old form.
+    let text = "variant \"Top\" from \"base.variant\"\nwithout piece Queen\npiece Knight N value 3\n  move leap (1,2)\n";
+    let published = s.open(&uri, text);
+    let diagnostics = published["diagnostics"].as_array().unwrap().clone();
+    let in_base = diagnostics
+        .iter()
+        .find(|d| d["code"] == "rulebook::names::unknown_piece")
+        .unwrap_or_else(|| panic!("{published}"));
+    assert!(
+        in_base["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("in the base `{}`, line ", base.display())),
+        "{in_base}"
+    );
+    assert_eq!(
+        in_base["range"]["start"],
+        json!({ "line": 0, "character": 19 })
+    );
+    let (line, column) = (3, 7);
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": {
+                "start": { "line": line, "character": column },
+                "end": { "line": line, "character": column }
+            },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Write `step`", "{actions}");
+    let edit = &action["edit"]["changes"][uri.as_str()][0];
+    assert_eq!(edit["newText"], "step");
+    assert_eq!(edit["range"]["start"], json!({ "line": 3, "character": 7 }));
+    let (code, err) = s.finish();
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
