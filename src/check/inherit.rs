@@ -383,26 +383,20 @@ fn leave_out(
         W::Options(names) => named("option", names, items, problems),
         W::Lines(names) => named("line", names, items, problems),
         W::Partitions(names) => named("partition", names, items, problems),
-        W::Castling => {
+        W::Castling | W::Holes => {
+            let (kind, castling) = match part.node {
+                W::Castling => ("castling", true),
+                _ => ("holes", false),
+            };
             let before = items.len();
-            items.retain(|i| !matches!(i, ast::Item::Castling(_)));
+            items.retain(|i| match i {
+                ast::Item::Castling(_) => !castling,
+                ast::Item::Holes(_) => castling,
+                _ => true,
+            });
             if items.len() == before {
-                problems.push(unknown(
-                    "castling",
-                    &Spanned::new(String::new(), part.span),
-                    [].into_iter(),
-                ));
-            }
-        }
-        W::Holes => {
-            let before = items.len();
-            items.retain(|i| !matches!(i, ast::Item::Holes(_)));
-            if items.len() == before {
-                problems.push(unknown(
-                    "holes",
-                    &Spanned::new(String::new(), part.span),
-                    [].into_iter(),
-                ));
+                let at = Spanned::new(String::new(), part.span);
+                problems.push(unknown(kind, &at, [].into_iter()));
             }
         }
         W::Rule(name) => {

@@ -127,6 +127,23 @@ impl Session {
         self.response(&id)
     }
 
+    /// The code actions at one place of `uri`, of the kind `only` if given.
+    fn code_actions(&mut self, uri: &str, (line, column): (u32, u32), only: Option<&str>) -> Value {
+        let at = json!({ "line": line, "character": column });
+        let mut context = json!({ "diagnostics": [] });
+        if let Some(kind) = only {
+            context["only"] = json!([kind]);
+        }
+        self.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": at, "end": at },
+                "context": context,
+            }),
+        )
+    }
+
     /// The next `publishDiagnostics` for `uri`.
     fn diagnostics(&mut self, uri: &str) -> Value {
         if let Some(i) = self.notifications.iter().position(|n| {
@@ -483,17 +500,7 @@ fn lsp_offers_quick_fixes_for_misspellings() {
     let mut s = Session::start();
     s.open(URI, BROKEN);
     let (line, column) = place(BROKEN, "cmap", 0, 0);
-    let actions = s.request(
-        "textDocument/codeAction",
-        json!({
-            "textDocument": { "uri": URI },
-            "range": {
-                "start": { "line": line, "character": column },
-                "end": { "line": line, "character": column }
-            },
-            "context": { "diagnostics": [] },
-        }),
-    );
+    let actions = s.code_actions(URI, (line, column), None);
     snap!("lsp_code_action_misspelt_zone", pretty(&actions["result"]));
     // Elsewhere, or for other kinds of action, none.
     let none = s.request(
@@ -505,17 +512,7 @@ fn lsp_offers_quick_fixes_for_misspellings() {
         }),
     );
     assert_eq!(none["result"], json!([]), "{none}");
-    let refactor = s.request(
-        "textDocument/codeAction",
-        json!({
-            "textDocument": { "uri": URI },
-            "range": {
-                "start": { "line": line, "character": column },
-                "end": { "line": line, "character": column }
-            },
-            "context": { "diagnostics": [], "only": ["refactor"] },
-        }),
-    );
+    let refactor = s.code_actions(URI, (line, column), Some("refactor"));
     assert_eq!(refactor["result"], json!([]), "{refactor}");
     let (code, err) = s.finish();
     assert_eq!(code, 0, "{err}");
@@ -580,17 +577,7 @@ fn lsp_offers_the_second_edition_for_an_old_form_and_shows_a_base_s_problem_on_f
         json!({ "line": 0, "character": 19 })
     );
     let (line, column) = (3, 7);
-    let actions = s.request(
-        "textDocument/codeAction",
-        json!({
-            "textDocument": { "uri": uri },
-            "range": {
-                "start": { "line": line, "character": column },
-                "end": { "line": line, "character": column }
-            },
-            "context": { "diagnostics": [] },
-        }),
-    );
+    let actions = s.code_actions(&uri, (line, column), None);
     let action = &actions["result"][0];
     assert_eq!(action["title"], "Write `step`", "{actions}");
     let edit = &action["edit"]["changes"][uri.as_str()][0];
