@@ -174,6 +174,20 @@ pub enum DefinitionError {
         at: SourceSpan,
     },
 
+    /// A zone, state or check guard before something that is not a way of moving.
+    #[error("only options can guard {guarded}")]
+    #[diagnostic(
+        code(rulebook::syntax::guard_not_here),
+        help("zone, state and check guards say where a piece stands or how the game stands as it moves, so they guard a pattern (`move in palace: step orthogonal`); here write `if OPTION:` or `unless OPTION:`")
+    )]
+    GuardNotHere {
+        /// What the guard stands before.
+        guarded: &'static str,
+        /// The guard.
+        #[label("not an option")]
+        at: SourceSpan,
+    },
+
     // ---- bases ----
     /// The base a `from` clause names cannot be read.
     #[error("cannot read the base `{path}`: {reason}")]

@@ -173,7 +173,19 @@ fn resolve_in(
     }
     let offset = sources.push(&base.name, &base.text);
     let base_file = match syntax::parse_at(&base.text, offset) {
-        Ok(f) => f,
+        Ok(f) => {
+            // A base's old forms are its author's to upgrade; its refused guards would
+            // otherwise change what the derived game plays.
+            problems.extend(
+                f.misplaced_guards
+                    .iter()
+                    .map(|g| DefinitionError::GuardNotHere {
+                        guarded: g.guarded,
+                        at: g.span.into(),
+                    }),
+            );
+            f
+        }
         Err(errors) => {
             problems.extend(errors);
             return None;
@@ -348,6 +360,7 @@ fn merge(
     ast::File {
         items,
         old_forms: derived.old_forms,
+        misplaced_guards: derived.misplaced_guards,
         span: derived.span,
     }
 }

@@ -65,17 +65,30 @@ pub fn check_source_with(name: &str, text: &str, bases: &dyn Bases) -> CheckRepo
     report(name, text, bases, true)
 }
 
+/// What the parser read but the language refuses or replaces: old forms and misplaced guards.
+fn form_problems(file: &syntax::ast::File) -> Vec<DefinitionError> {
+    let old = file.old_forms.iter().map(|f| DefinitionError::OldForm {
+        what: f.what,
+        new: f.new.clone(),
+        at: f.span.into(),
+    });
+    let guards = file
+        .misplaced_guards
+        .iter()
+        .map(|g| DefinitionError::GuardNotHere {
+            guarded: g.guarded,
+            at: g.span.into(),
+        });
+    old.chain(guards).collect()
+}
+
 /// [`check_source`], with or without the lints (warnings that need the compiled tables).
 fn report(name: &str, text: &str, bases: &dyn Bases, lints: bool) -> CheckReport {
     let mut sources = Sources::new(name, text);
     let mut problems = Vec::new();
     let file = match syntax::parse(text) {
         Ok(file) => {
-            problems.extend(file.old_forms.iter().map(|f| DefinitionError::OldForm {
-                what: f.what,
-                new: f.new.clone(),
-                at: f.span.into(),
-            }));
+            problems.extend(form_problems(&file));
             inherit::resolve(file, &mut sources, bases, &mut problems)
         }
         Err(errors) => {

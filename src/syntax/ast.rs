@@ -15,6 +15,8 @@ pub struct File {
     pub items: Vec<Item>,
     /// The first edition's forms found in it, each with its second-edition text.
     pub old_forms: Vec<OldForm>,
+    /// Guards other than options written where only options guard.
+    pub misplaced_guards: Vec<MisplacedGuard>,
     /// The whole text.
     pub span: Span,
 }
@@ -30,6 +32,16 @@ pub struct OldForm {
     pub new: String,
     /// What changed, in a sentence.
     pub what: &'static str,
+}
+
+/// A zone, state or check guard before a clause, castling, rule, teams or setup: those are
+/// the game's, not a move's, so only options can guard them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisplacedGuard {
+    /// The guard.
+    pub span: Span,
+    /// What it stands before, as the message names it.
+    pub guarded: &'static str,
 }
 
 /// A top-level declaration.

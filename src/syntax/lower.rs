@@ -47,6 +47,7 @@ pub(super) fn file(pair: P<'_>) -> ast::File {
     debug_assert_eq!(pair.as_rule(), Rule::file);
     let whole = span(&pair);
     let old_forms = super::old::forms(pair.clone());
+    let misplaced_guards = misplaced_guards(pair.clone());
     let items = pair
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
@@ -55,8 +56,41 @@ pub(super) fn file(pair: P<'_>) -> ast::File {
     ast::File {
         items,
         old_forms,
+        misplaced_guards,
         span: whole,
     }
+}
+
+/// The zone, state and check guards written before something only options can guard.
+fn misplaced_guards(pair: P<'_>) -> Vec<ast::MisplacedGuard> {
+    let mut out = Vec::new();
+    for p in pair.into_inner().flatten() {
+        let guarded = match p.as_rule() {
+            Rule::into_clause | Rule::within_clause => "a destination clause",
+            Rule::promote_clause => "a promotion",
+            Rule::teleport_clause => "a teleport",
+            Rule::enter_clause => "an `enter` clause",
+            Rule::castling_decl => "a castling",
+            Rule::rule_line => "a rule",
+            Rule::setup_decl => "a setup",
+            Rule::teams_decl => "teams",
+            _ => continue,
+        };
+        let prefixes = p
+            .clone()
+            .into_inner()
+            .filter(|c| c.as_rule() == Rule::option_prefix);
+        for guard in prefixes.flat_map(|c| c.into_inner()) {
+            let kind = guard.clone().into_inner().next().map(|g| g.as_rule());
+            if guard.as_rule() == Rule::guard && kind != Some(Rule::option_guard) {
+                out.push(ast::MisplacedGuard {
+                    span: span(&guard),
+                    guarded,
+                });
+            }
+        }
+    }
+    out
 }
 
 fn item(pair: P<'_>) -> ast::Item {
@@ -701,6 +735,7 @@ fn guards_in(pair: P<'_>) -> Vec<ast::OptionGuard> {
     let end = pair.as_span().end();
     let mut guards: Vec<ast::OptionGuard> = pair
         .into_inner()
+        .flatten()
         .filter(|p| p.as_rule() == Rule::option_guard)
         .map(option_guard)
         .collect();

@@ -42,7 +42,7 @@ fn guarded(p: &P<'_>, body: &str) -> String {
         .clone()
         .into_inner()
         .filter(|c| matches!(c.as_rule(), Rule::option_prefix | Rule::suffix_guard))
-        .flat_map(|c| c.into_inner())
+        .flat_map(|c| c.into_inner().flatten())
         .filter(|g| g.as_rule() == Rule::option_guard)
         .map(|g| g.as_str())
         .collect();

@@ -167,6 +167,29 @@ fn a_problem_in_a_base_is_reported_in_that_file_in_json() {
 }
 
 #[test]
+fn a_guard_a_base_writes_where_only_options_guard_is_refused_in_the_base() {
+    let base = BASE.replace(
+        "  promote to Queen in last-rank, forced",
+        "  unmoved: promote to Queen in last-rank, forced",
+    );
+    let bases = files(&[("mini.variant", &base)]);
+    let report = rulebook::check_source_with(
+        "top.variant",
+        "variant \"Top\" from \"mini.variant\"\n",
+        &bases,
+    );
+    assert!(report.has_errors);
+    let json = report.diagnostics.unwrap().to_json().unwrap();
+    let problem = &json["related"][0];
+    assert_eq!(problem["code"], "rulebook::syntax::guard_not_here");
+    assert_eq!(problem["message"], "only options can guard a promotion");
+    let span = &problem["labels"][0]["span"];
+    assert_eq!(span["file"], "mini.variant");
+    let offset = usize::try_from(span["offset"].as_u64().unwrap()).unwrap();
+    assert_eq!(&base[offset..offset + 7], "unmoved");
+}
+
+#[test]
 fn shipped_definitions_built_on_others_play_their_published_counts() {
     // Chess's own counts, through a file that only renames it.
     let dir = std::env::temp_dir().join(format!("rulebook-inherit-{}", std::process::id()));
