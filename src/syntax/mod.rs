@@ -57,7 +57,7 @@ use parser::{Rule, VariantParser};
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// The words that start a top-level declaration.
-const DECLARATION_KEYWORDS: [&str; 14] = [
+const DECLARATION_KEYWORDS: [&str; 15] = [
     "variant",
     "board",
     "sides",
@@ -72,6 +72,7 @@ const DECLARATION_KEYWORDS: [&str; 14] = [
     "setup",
     "drawing",
     "without",
+    "teams",
 ];
 
 /// Parses a definition into its syntax tree.
