@@ -208,6 +208,7 @@ impl Ctx {
             name: d.name.node.clone(),
             letter: declared_letter(d),
             value: self.piece_value(d),
+            value_given: d.value.is_some(),
             royal: d.royal.is_some(),
             patterns: Vec::new(),
             confinements: Vec::new(),

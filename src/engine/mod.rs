@@ -14,6 +14,7 @@ mod position;
 pub mod record;
 pub mod search;
 mod setup;
+pub mod values;
 mod zobrist;
 
 pub use crate::model::MAX_IN_HANDS;

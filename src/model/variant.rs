@@ -852,6 +852,8 @@ pub struct PieceDef {
     pub letter: Letter,
     /// Its value in pawns, for engines and tie-breaks.
     pub value: f32,
+    /// Whether the definition wrote the value (else the engine estimates one).
+    pub value_given: bool,
     /// A royal piece: checks and royal-capture wins are about these.
     pub royal: bool,
     /// How it moves.

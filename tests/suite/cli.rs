@@ -24,7 +24,7 @@ fn help_lists_every_command() {
     assert_eq!(code, 0);
     snap!("cli_help", out);
     for cmd in [
-        "check", "fmt", "perft", "moves", "diagram", "board", "replay", "play", "lsp",
+        "check", "fmt", "perft", "moves", "diagram", "board", "replay", "play", "lsp", "values",
     ] {
         let (out, _, code) = rulebook(&[cmd, "--help"]);
         assert_eq!(code, 0);
@@ -52,6 +52,16 @@ fn check_accepts_every_shipped_definition_without_a_warning() {
     assert!(out.lines().all(|l| l.ends_with(": ok")), "{out}");
     // Not a warning either: every shipped definition is written in the second edition.
     assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn values_prints_an_estimate_per_piece() {
+    let (out, err, code) = rulebook(&["values", "definitions/chess.variant", "--samples", "1000"]);
+    assert_eq!(code, 0, "{err}");
+    snap!("cli_values_chess", out);
+    let (_, err, code) = rulebook(&["values", "definitions/chess.variant", "--samples", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), "error: --samples must be at least 1");
 }
 
 #[test]

@@ -17,6 +17,9 @@ const GOAL_BONUS: i32 = 300;
 /// square table already credits for an empty board: blocked riders lose, open files gain.
 const MOBILITY_WEIGHT: i32 = 2;
 
+/// Random boards per piece when values must be estimated ([`crate::engine::values`]).
+const ESTIMATE_SAMPLES: usize = 600;
+
 /// The tables of the evaluation, built once per compiled definition.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -43,19 +46,33 @@ impl Evaluator {
         let g = t.geometry();
         let squares = g.len();
         let sides = t.sides();
+        // Values the definition leaves out are estimated from the pieces' mobility.
+        let estimated = t
+            .variant()
+            .pieces()
+            .iter()
+            .any(|p| !p.royal && !p.value_given)
+            .then(|| crate::engine::values::estimate(pos, ESTIMATE_SAMPLES, 1));
+        let written = |k: usize| -> i32 {
+            let def = &t.variant().pieces()[k];
+            match &estimated {
+                Some(e) if !def.value_given && !def.royal => {
+                    (e.pieces[k].value * 100.0).round() as i32
+                }
+                _ => def.centipawns(),
+            }
+        };
         let value: Vec<i32> = (0..kinds)
             .map(|k| {
                 let kind = PieceKind::nth(k);
                 if t.royal(kind) && t.rules().checkmate {
                     0
                 } else {
-                    t.variant().piece(kind).centipawns()
+                    written(k)
                 }
             })
             .collect();
-        let hand_value = (0..kinds)
-            .map(|k| t.variant().pieces()[k].centipawns())
-            .collect();
+        let hand_value = (0..kinds).map(written).collect();
         let mut table = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
         for s in 0..sides {

@@ -1,10 +1,15 @@
-//! The engine's search: iterative deepening under time, node and depth limits, alpha-beta with
-//! principal-variation windows, a transposition table on the position's Zobrist hash,
-//! quiescence on captures and promotions (at most eight plies; past the first two only captures
-//! that win material outright or take back, so that it stays small where nearly every move
-//! captures, as with cannons, shots and Clobber), check extensions, late-move reductions, and move
-//! ordering by the hash move, captures by victim and attacker value, killers and history. The
-//! evaluation ([`Evaluator`]) comes from the definition alone.
+//! The engine's search: iterative deepening under time, node and depth limits, aspiration
+//! windows from the fifth iteration, alpha-beta with principal-variation windows, a
+//! transposition table on the position's Zobrist hash, quiescence on captures and promotions
+//! (at most eight plies; past the first two only captures that win material outright or take
+//! back, so that it stays small where nearly every move captures, as with cannons, shots and
+//! Clobber), check extensions, reverse futility pruning, null-move pruning (only for a side
+//! holding a piece worth at least two and a half of the cheapest, or a piece in hand, and
+//! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
+//! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
+//! logarithmic late-move reductions, and move ordering by the hash move, captures by victim
+//! and attacker value, killers and history. The evaluation ([`Evaluator`]) comes from the
+//! definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
 //! a yardstick.
@@ -25,9 +30,9 @@ use limits::time_for_move;
 pub use limits::{Clock, Limits, Report, Score, Style};
 use tt::{from_tt, Bound, Entry, EMPTY};
 
-use super::mv::Move;
+use super::mv::{Move, MoveKind};
 use super::position::Position;
-use crate::model::{Side, Verdict};
+use crate::model::{PieceKind, Side, Verdict};
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -44,6 +49,21 @@ const QUIESCENCE_PLIES: u32 = 8;
 /// How much more than a capture's victim a position may still be worth after it (a capture
 /// that cannot lift the score to alpha by this margin is not tried in quiescence).
 const DELTA_MARGIN: i32 = 200;
+/// Reverse futility: how far above beta the static score must stand, per ply of depth left,
+/// for a node to be cut without searching it.
+const RFP_MARGIN: i32 = 90;
+/// The deepest node reverse futility applies to.
+const RFP_DEPTH: i32 = 6;
+/// Futility: a quiet move is not tried at depth `d` when the static score plus this base and
+/// `FUTILITY_STEP * d` still falls short of alpha.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_STEP: i32 = 110;
+/// The deepest node futility and late-move pruning apply to.
+const PRUNE_DEPTH: i32 = 4;
+/// Half the width of the first aspiration window, in centipawns.
+const ASPIRATION: i32 = 30;
+/// The depth from which a null move's cut-off is verified by a reduced search without one.
+const NULL_VERIFY_DEPTH: i32 = 10;
 
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
@@ -66,6 +86,12 @@ pub struct Engine {
     /// With more than two sides, the side the search plays for: the paranoid search scores
     /// every position for the coalition of it and its partners against all the others.
     root: Option<Side>,
+    /// Late-move reductions by depth and move number.
+    reductions: Vec<[i32; 64]>,
+    /// While a null move's cut-off is verified, no further null move is tried.
+    verifying: bool,
+    /// Per kind: whether holding one makes zugzwang unlikely enough to try a null move.
+    null_material: Vec<bool>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -96,7 +122,11 @@ impl Engine {
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             root: None,
+            reductions: reductions(),
+            verifying: false,
+            null_material: Vec::new(),
         };
+        e.null_material = e.null_material_of(pos);
         e.set_hash(hash_mb);
         e
     }
@@ -167,14 +197,16 @@ impl Engine {
         if self.style == Style::Basic {
             return self.basic(&mut p, max_depth, soft, report);
         }
+        let mut guess = 0;
         for depth in 1..=max_depth {
-            let score = self.root(&mut p, &mut moves, depth as i32, best);
+            let score = self.aspirate(&mut p, &mut moves, depth as i32, best, guess);
             // An iteration cut short says nothing sure, unless it is the first one and it
             // found something at all.
             if self.stopped && (depth > 1 || self.pv[0].is_empty()) {
                 break;
             }
             best = self.pv[0].first().copied().unwrap_or(best);
+            guess = score;
             last = Report {
                 depth,
                 score: Score::from_internal(score),
@@ -237,11 +269,20 @@ impl Engine {
         (best.or(fallback), last)
     }
 
-    fn root(&mut self, p: &mut Position, moves: &mut [Move], depth: i32, best: Move) -> i32 {
+    /// One iteration at the root within the window `(alpha, beta)`: a score at or below
+    /// `alpha` or at or above `beta` is only a bound.
+    fn root(
+        &mut self,
+        p: &mut Position,
+        moves: &mut [Move],
+        depth: i32,
+        best: Move,
+        (mut alpha, beta): (i32, i32),
+    ) -> i32 {
         self.order(p, moves, Some(best), 0);
-        let mut alpha = -MATE - 1;
-        let beta = MATE + 1;
-        self.pv[0].clear();
+        let original_alpha = alpha;
+        let mut best_score = -MATE - 1;
+        let mut line: Vec<Move> = Vec::new();
         let mover = p.side_to_move();
         for (i, &m) in moves.iter().enumerate() {
             self.path.push(p.hash());
@@ -251,7 +292,7 @@ impl Engine {
                 score = self.child(p, mover, depth - 1, (alpha, beta), 1);
             } else {
                 score = self.child(p, mover, depth - 1, (alpha, alpha + 1), 1);
-                if score > alpha && !self.stopped {
+                if score > alpha && score < beta && !self.stopped {
                     score = self.child(p, mover, depth - 1, (alpha, beta), 1);
                 }
             }
@@ -260,24 +301,77 @@ impl Engine {
             if self.stopped {
                 break;
             }
+            if score > best_score {
+                best_score = score;
+                if score > alpha || i == 0 {
+                    line = vec![m];
+                    line.extend_from_slice(&self.pv[1]);
+                }
+            }
             if score > alpha {
                 alpha = score;
-                let mut line = vec![m];
-                line.extend_from_slice(&self.pv[1]);
-                self.pv[0] = line;
+                if alpha >= beta {
+                    break;
+                }
             }
         }
+        self.pv[0] = line;
         if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
             self.store(
                 p.hash(),
                 self.pv[0].first().copied(),
-                alpha,
+                best_score,
                 depth,
-                Bound::Exact,
+                bound,
                 0,
             );
         }
-        alpha
+        best_score
+    }
+
+    /// The root iteration at `depth`, in a narrow window around `guess` widened until the
+    /// score falls inside it.
+    fn aspirate(
+        &mut self,
+        p: &mut Position,
+        moves: &mut [Move],
+        depth: i32,
+        best: Move,
+        guess: i32,
+    ) -> i32 {
+        if depth < 5 || guess.abs() > MATE_BOUND {
+            return self.root(p, moves, depth, best, (-MATE - 1, MATE + 1));
+        }
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        let mut best = best;
+        loop {
+            let score = self.root(p, moves, depth, best, (alpha, beta));
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-MATE - 1);
+            } else if score >= beta {
+                best = self.pv[0].first().copied().unwrap_or(best);
+                beta = (score + delta).min(MATE + 1);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -MATE - 1;
+                beta = MATE + 1;
+            }
+        }
     }
 
     fn negamax(
@@ -299,17 +393,18 @@ impl Engine {
             return self.static_eval(p);
         }
         let in_check = p.in_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(p, alpha, beta, ply, 0);
         }
         self.nodes += 1;
+        let pv_node = beta - alpha > 1;
         let key = p.hash();
         let entry = self.probe(key);
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.mv;
-            if i32::from(e.depth) >= depth {
+            if i32::from(e.depth) >= depth && !pv_node {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -321,32 +416,123 @@ impl Engine {
                 }
             }
         }
+        if let Some(limit) = p.tables().rules().move_limit {
+            if p.halfmove_clock() >= limit && p.decided().is_none() {
+                let mut moves = Vec::new();
+                p.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    return self.terminal(p, ply);
+                }
+                return self.draw_score(p, ply);
+            }
+        }
+        let eval = if in_check {
+            -MATE - 1
+        } else {
+            self.static_eval(p)
+        };
+        let two_sides = self.root.is_none();
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far enough above beta that no quiet reply is likely to bring
+            // the score back below it.
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            // Null move: if passing still holds beta, a real move would too, unless the side
+            // to move is in zugzwang, which its material makes unlikely (and which a reduced
+            // search verifies at depth).
+            if depth >= 3
+                && two_sides
+                && !self.verifying
+                && eval >= beta
+                && !p.last_move().is_some_and(|m| m.kind == MoveKind::Pass)
+                && self.null_is_safe(p)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let null = p.pass_move();
+                self.path.push(key);
+                p.make_turn(null);
+                let score = -self.negamax(p, depth - 1 - r, -beta, -beta + 1, ply + 1);
+                p.unmake();
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    let score = if score > MATE_BOUND { beta } else { score };
+                    if depth < NULL_VERIFY_DEPTH {
+                        return score;
+                    }
+                    self.verifying = true;
+                    let verified = self.negamax(p, depth - r, beta - 1, beta, ply);
+                    self.verifying = false;
+                    if verified >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+        // Without a hash move a deep node is likely new: search it a ply shallower first,
+        // which finds one for the next iteration cheaply.
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return self.terminal(p, ply);
-        }
-        if let Some(limit) = p.tables().rules().move_limit {
-            if p.halfmove_clock() >= limit {
-                return self.draw_score(p, ply);
-            }
         }
         self.order(p, &mut moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -MATE - 1;
         let mover = p.side_to_move();
+        let mut quiets_tried = 0;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = !self.is_tactical(p, &m);
+            let killer = self.killers[ply].contains(&Some(m));
+            let prunable = quiet
+                && !pv_node
+                && !in_check
+                && !killer
+                && depth <= PRUNE_DEPTH
+                && best_score > -MATE_BOUND;
+            // Late-move pruning: after enough quiet moves at a shallow node, the rest are
+            // unlikely to matter.
+            if prunable && quiets_tried >= 3 + depth * depth {
+                continue;
+            }
             self.path.push(key);
             p.make_turn(m);
+            let gives_check = p.in_check();
+            // Futility: a quiet move that gives no check cannot lift a hopeless score.
+            if prunable
+                && !gives_check
+                && eval + FUTILITY_BASE + FUTILITY_STEP * depth <= alpha
+                && i > 0
+            {
+                p.unmake();
+                self.path.pop();
+                quiets_tried += 1;
+                continue;
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
             let mut score;
             if i == 0 {
                 score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
             } else {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
-                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + (i >= 8) as i32
+                let reduce = if depth >= 3 && quiet && !in_check && !gives_check {
+                    let mut r = self.reductions[depth.min(63) as usize][i.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if killer {
+                        r -= 1;
+                    }
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -381,6 +567,10 @@ impl Engine {
                 }
             }
         }
+        if best.is_none() {
+            // Every move was pruned: the node is worth no more than its static score.
+            return alpha.min(eval.max(-MATE_BOUND));
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -390,6 +580,38 @@ impl Engine {
         };
         self.store(key, best, best_score, depth, bound, ply);
         best_score
+    }
+
+    /// Whether the side to move holds a piece (or a piece in hand) that makes zugzwang
+    /// unlikely, so that a null move may be tried.
+    fn null_is_safe(&self, p: &Position) -> bool {
+        let me = p.side_to_move();
+        p.plist[me.index()]
+            .iter()
+            .any(|&sq| self.null_material[p.cell_kind(p.board[sq as usize]).index()])
+            || (0..self.null_material.len()).any(|k| p.in_hand(me, PieceKind::nth(k)) > 0)
+    }
+
+    /// Per kind: whether it counts toward [`Engine::null_is_safe`]: a piece that is not royal
+    /// and worth at least two and a half of the cheapest piece (pawns and their like, the
+    /// pieces of zugzwang, do not count).
+    fn null_material_of(&self, pos: &Position) -> Vec<bool> {
+        let t = pos.tables();
+        let values: Vec<i32> = (0..t.kinds())
+            .map(|k| {
+                let kind = PieceKind::nth(k);
+                if t.royal(kind) {
+                    0
+                } else {
+                    self.eval.value(kind)
+                }
+            })
+            .collect();
+        let cheapest = values.iter().copied().filter(|&v| v > 0).min().unwrap_or(0);
+        values
+            .iter()
+            .map(|&v| v > 0 && 2 * v >= 5 * cheapest)
+            .collect()
     }
 
     fn quiesce(
@@ -625,6 +847,23 @@ impl Engine {
         let h = &mut self.history[m.piece.index() * squares + m.to.index()];
         *h = (*h + depth * depth).min(300_000);
     }
+}
+
+/// Late-move reductions by depth and move number: deeper nodes and later moves are reduced
+/// more, as the logarithms of both.
+fn reductions() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    let x = 0.75 + (f64::from(d)).ln() * ((i as f64).ln()) / 2.25;
+                    *r = x as i32;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// A distance of `ply` plies in score units (mates nearer the root score higher).
