@@ -231,7 +231,15 @@ impl Position {
 
     /// Whether the side to move is in check (a royal attacked), under a checkmate rule.
     pub fn in_check(&self) -> bool {
-        self.royals_guarded(self.stm) && self.royal_attacked(self.stm)
+        // The hash covers the board, the walls, the unmoved marks and the side to move:
+        // everything an attack depends on.
+        let (hash, check) = self.check_memo.get();
+        if hash == self.hash {
+            return check;
+        }
+        let check = self.royals_guarded(self.stm) && self.royal_attacked(self.stm);
+        self.check_memo.set((self.hash, check));
+        check
     }
 
     /// Whether `side`'s royals may not be left attacked: under a checkmate rule, and with

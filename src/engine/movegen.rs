@@ -1198,22 +1198,9 @@ impl Position {
         if self.decided().is_some() || self.benched(self.stm) {
             return;
         }
-        self.pseudo_moves(out);
+        self.pseudo_kept(out);
         let sh = std::sync::Arc::clone(&self.sh);
         let t = &sh.t;
-        if self.struck.is_some() {
-            self.keep_counter_strikes(out);
-        }
-        if t.any_in_place() {
-            let mut i = 0;
-            while i < out.len() {
-                if out[i].kind == MoveKind::Promote && self.in_place_refused(out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-        }
         if !t.rules().guards_royals() {
             return;
         }
@@ -1234,41 +1221,115 @@ impl Position {
             }
             return;
         }
-        // An explosion removes more than the mover and its victim: no shortcut.
-        let fast = royals.len() == 1
-            && !t.rules().explosions
-            && !t.has_borrowing()
-            && !t.rules().checks_forbidden
-            && !self.royal_exposed(me)
-            // Royals facing under `facing ... draws` must be parted: every move is tested.
-            && (!t.rules().facing_draws || !self.royals_facing(me));
-        let ksq = Square::at(royals[0]);
-        let from_s = t.vacate_sensitive(me, ksq);
-        let to_s = t.fill_sensitive(me, ksq);
+        let pending = self.pending_test();
         let mut i = 0;
         while i < out.len() {
-            let m = out[i];
-            // A move off the lines to the royal, onto no square that could screen an attack,
-            // cannot expose it.
-            let safe = fast
-                && match m.kind {
-                    MoveKind::Normal | MoveKind::Passing(_) => {
-                        !t.royal(m.piece) && !from_s.contains(m.from) && !to_s.contains(m.to)
-                    }
-                    MoveKind::Drop => {
-                        !t.royal(m.placed())
-                            && !to_s.contains(m.to)
-                            && !self.drop_may_not_mate(m)
-                            && !t.variant().piece(m.placed()).drops.no_check
-                    }
-                    _ => false,
-                };
-            if safe || self.is_legal_pseudo(m) {
+            if self.legal_given(&pending, out[i]) {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// What is left to test of a pseudo-legal move of the side to move, which has royals under
+    /// guard: whether the shortcut holds (one royal, not in check, no rule that makes a
+    /// move's effect reach farther than its squares), and where the royal stands.
+    fn pending_test(&self) -> PendingTest {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let royals = &self.royals[me.index()];
+        // An explosion removes more than the mover and its victim: no shortcut.
+        let fast = royals.len() == 1
+            && !t.rules().explosions
+            && !t.has_borrowing()
+            && !t.rules().checks_forbidden
+            // `royal_exposed` as the side to move's check, which the search has usually
+            // asked of this position already.
+            && !self.in_check()
+            // Royals facing where a rule forbids it, or under `facing ... draws` where they
+            // must be parted: every move is tested.
+            && !((t.rules().facing_forbidden || t.rules().facing_draws) && self.royals_facing(me));
+        PendingTest {
+            fast,
+            royal: Square::at(royals.first().copied().unwrap_or(0)),
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` is legal, `pending` being this position's
+    /// [`Position::pending_test`].
+    #[inline]
+    fn legal_given(&mut self, pending: &PendingTest, m: Move) -> bool {
+        let t = &self.sh.t;
+        let me = self.stm;
+        // A move off the lines to the royal, onto no square that could screen an attack,
+        // cannot expose it.
+        let safe = pending.fast
+            && match m.kind {
+                MoveKind::Normal | MoveKind::Passing(_) => {
+                    !t.royal(m.piece)
+                        && !t.vacate_sensitive(me, pending.royal).contains(m.from)
+                        && !t.fill_sensitive(me, pending.royal).contains(m.to)
+                }
+                MoveKind::Drop => {
+                    !t.royal(m.placed())
+                        && !t.fill_sensitive(me, pending.royal).contains(m.to)
+                        && !self.drop_may_not_mate(m)
+                        && !t.variant().piece(m.placed()).drops.no_check
+                }
+                _ => false,
+            };
+        safe || self.is_legal_pseudo(m)
+    }
+
+    /// The moves for a search, which tries few of them: where the rules leave only the
+    /// royal's safety to test, the pseudo-legal moves and the test ([`Position::is_legal_for_search`]
+    /// before a move is made), else the legal moves and no test.
+    pub(crate) fn search_moves_into(&mut self, out: &mut Vec<Move>) -> Option<PendingTest> {
+        let r = self.tables().rules();
+        let simple = !r.must_drop
+            && !r.must_capture
+            && r.wall_placing.is_none()
+            && !r.passing_when_stuck
+            && r.guards_royals()
+            && self.sh.t.compulsory_drops().is_empty()
+            && self.royals[self.stm.index()].len() == 1;
+        if !simple {
+            self.legal_moves_into(out);
+            return None;
+        }
+        out.clear();
+        if self.decided().is_some() || self.benched(self.stm) {
+            return None;
+        }
+        self.pseudo_kept(out);
+        Some(self.pending_test())
+    }
+
+    /// The pseudo-legal moves less those the rules refuse whatever the royals' safety:
+    /// captures barred by a counter-strike, in-place promotions that would attack.
+    #[inline(always)]
+    fn pseudo_kept(&mut self, out: &mut Vec<Move>) {
+        self.pseudo_moves(out);
+        if self.struck.is_some() {
+            self.keep_counter_strikes(out);
+        }
+        if self.sh.t.any_in_place() {
+            let mut i = 0;
+            while i < out.len() {
+                if out[i].kind == MoveKind::Promote && self.in_place_refused(out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether a move of [`Position::search_moves_into`]'s list is legal, given its test.
+    #[inline]
+    pub(crate) fn is_legal_for_search(&mut self, pending: &PendingTest, m: Move) -> bool {
+        self.legal_given(pending, m)
     }
 
     /// The legal moves, in a stable order: board moves by squares, then drops.
@@ -1323,4 +1384,11 @@ pub enum PlayError {
     /// The move, in coordinate notation, is not legal here.
     #[error("`{0}` is not a legal move here")]
     Illegal(String),
+}
+
+/// What [`Position::search_moves_into`] leaves to test before a move is made.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PendingTest {
+    fast: bool,
+    royal: Square,
 }

@@ -87,6 +87,9 @@ pub struct Position {
     /// Pieces in hand per (side, kind).
     pub(super) hands: Vec<u16>,
     pub(super) stm: Side,
+    /// The last answer of [`Position::in_check`], with the hash it was for: the search asks
+    /// it of the same position several times (parent and child, move generation).
+    pub(super) check_memo: std::cell::Cell<(u64, bool)>,
     pub(super) ep: Option<EnPassant>,
     /// En-passant target squares, a stack: the current ones are the run [`EnPassant`] names.
     pub(super) ep_targets: Vec<Square>,
@@ -155,6 +158,7 @@ impl Position {
             royals: vec![Vec::new(); sides],
             hands: vec![0; sides * kinds],
             stm: Side::FIRST,
+            check_memo: std::cell::Cell::new((u64::MAX, false)),
             ep: None,
             ep_targets: Vec::new(),
             unmoved: SquareSet::EMPTY,

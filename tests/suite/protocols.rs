@@ -198,11 +198,15 @@ fn a_whole_game_through_xboard() {
     let mut child = spawn("xboard", "xiangqi.variant");
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    writeln!(stdin, "xboard\nprotover 2\nnew\nsd 2\nforce").unwrap();
+    writeln!(stdin, "xboard\nprotover 2\nnew\nsd 3\nforce").unwrap();
     let mut result = None;
     let mut plies = 0;
     while result.is_none() {
-        assert!(plies < 1000, "the game should end by the rules");
+        assert!(
+            plies < 1000,
+            "the game should end by the rules: {}",
+            pos.fen()
+        );
         // `force` stops a search and drops its move: it is sent once the move is in.
         writeln!(stdin, "go").unwrap();
         loop {

@@ -426,7 +426,8 @@ impl Engine {
                 return self.draw_score(p, ply);
             }
         }
-        let eval = if in_check {
+        // Only the pruning of non-PV nodes reads the static score: PV nodes skip it.
+        let eval = if in_check || pv_node {
             -MATE - 1
         } else {
             self.static_eval(p)
@@ -478,7 +479,8 @@ impl Engine {
             depth -= 1;
         }
         let mut moves = Vec::new();
-        p.legal_moves_into(&mut moves);
+        // Legality is tested as each move comes to be tried: after a cut-off most never do.
+        let pending = p.search_moves_into(&mut moves);
         if moves.is_empty() {
             return self.terminal(p, ply);
         }
@@ -488,7 +490,12 @@ impl Engine {
         let mut best_score = -MATE - 1;
         let mover = p.side_to_move();
         let mut quiets_tried = 0;
-        for (i, &m) in moves.iter().enumerate() {
+        // Legal moves met so far: the index late-move reductions and pruning count by.
+        let mut i = 0;
+        for &m in &moves {
+            if pending.is_some_and(|t| !p.is_legal_for_search(&t, m)) {
+                continue;
+            }
             let quiet = !self.is_tactical(p, &m);
             let killer = self.killers[ply].contains(&Some(m));
             let prunable = quiet
@@ -500,20 +507,21 @@ impl Engine {
             // Late-move pruning: after enough quiet moves at a shallow node, the rest are
             // unlikely to matter.
             if prunable && quiets_tried >= 3 + depth * depth {
+                i += 1;
                 continue;
             }
             self.path.push(key);
             p.make_turn(m);
-            let gives_check = p.in_check();
+            let futile = prunable && i > 0 && eval + FUTILITY_BASE + FUTILITY_STEP * depth <= alpha;
+            let may_reduce = depth >= 3 && quiet && !in_check && i > 0;
+            // The check test costs an attack scan: made only where a decision reads it.
+            let gives_check = (futile || may_reduce) && p.in_check();
             // Futility: a quiet move that gives no check cannot lift a hopeless score.
-            if prunable
-                && !gives_check
-                && eval + FUTILITY_BASE + FUTILITY_STEP * depth <= alpha
-                && i > 0
-            {
+            if futile && !gives_check {
                 p.unmake();
                 self.path.pop();
                 quiets_tried += 1;
+                i += 1;
                 continue;
             }
             if quiet {
@@ -524,7 +532,7 @@ impl Engine {
                 score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
             } else {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
-                let reduce = if depth >= 3 && quiet && !in_check && !gives_check {
+                let reduce = if may_reduce && !gives_check {
                     let mut r = self.reductions[depth.min(63) as usize][i.min(63)];
                     if pv_node {
                         r -= 1;
@@ -547,6 +555,7 @@ impl Engine {
             }
             p.unmake();
             self.path.pop();
+            i += 1;
             if self.stopped {
                 return 0;
             }
@@ -567,9 +576,9 @@ impl Engine {
                 }
             }
         }
-        if best.is_none() {
-            // Every move was pruned: the node is worth no more than its static score.
-            return alpha.min(eval.max(-MATE_BOUND));
+        if i == 0 {
+            // Not one of the pseudo-legal moves was legal.
+            return self.terminal(p, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -641,8 +650,14 @@ impl Engine {
             Some(stand)
         };
         let mut moves = Vec::new();
-        p.legal_moves_into(&mut moves);
-        if moves.is_empty() {
+        let pending = p.search_moves_into(&mut moves);
+        // Whether there is a legal move at all: the first one found (most often the first
+        // tried, off the royal's lines) answers it.
+        let none_legal = match pending {
+            Some(t) => !moves.iter().any(|&m| p.is_legal_for_search(&t, m)),
+            None => moves.is_empty(),
+        };
+        if none_legal {
             return self.terminal(p, ply);
         }
         if in_check && (qdepth > 6 || ply >= MAX_PLY - 2) {
@@ -668,6 +683,9 @@ impl Engine {
         self.order(p, &mut moves, None, ply);
         let mover = p.side_to_move();
         for m in moves {
+            if pending.is_some_and(|t| !p.is_legal_for_search(&t, m)) {
+                continue;
+            }
             p.make_turn(m);
             let score = if self.flips(p, mover) {
                 -self.quiesce(p, -beta, -alpha, ply + 1, qdepth + 1)
