@@ -3,15 +3,19 @@
 `tools/match.py VARIANT GAMES MOVETIME_MS 'ENGINE A' 'ENGINE B' [OPTION=VALUE for A...]`.
 
 Each engine is a command line (`'target/release/rulebook uci definitions/chess.variant'`,
-`'/usr/games/fairy-stockfish'`); `UCI_Variant` is set to VARIANT on both. Games come in pairs:
-the same opening (four random plies, from a fixed seed) with colours swapped. Fairy-Stockfish's
-Python binding (`pip install pyffish`) keeps the position and says when the game is over; a
-game longer than 400 plies is a draw. Options after the engines are sent to engine A
-(`Engine=basic`); options for B are written `B:NAME=VALUE`. A measurement, not a test: the
-figures depend on the machine and its load."""
-import math, random, subprocess, sys
+`'/usr/games/fairy-stockfish'`). MOVETIME_MS is the time per move of both engines, or
+`A_MS/B_MS` to give each its own (`1000/100`: A thinks ten times as long as B). Games come in
+pairs: the same opening (four random plies, from a fixed seed) with colours swapped; a game
+longer than 400 plies is a draw. Options after the engines are sent to engine A
+(`Engine=basic`); options for B are written `B:NAME=VALUE`.
 
-import pyffish as sf
+VARIANT is either a game Fairy-Stockfish knows (`chess`, `xiangqi`, `shogi`): `UCI_Variant`
+is set to it on both engines and its Python binding (`pip install pyffish`) keeps the
+position and says when the game is over; or a definition file (`definitions/gi-qi-game.variant`,
+for games only Rulebook plays): then `RULEBOOK` (default `target/release/rulebook`) referees,
+`rulebook moves` giving the legal moves and `rulebook replay` the result. A measurement, not
+a test: the figures depend on the machine and its load."""
+import math, os, random, re, subprocess, sys
 
 
 class Engine:
@@ -20,7 +24,8 @@ class Engine:
                                   stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
+        if variant is not None:
+            self.send(f"setoption name UCI_Variant value {variant}")
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
@@ -48,36 +53,85 @@ class Engine:
         self.p.wait()
 
 
-def result(variant, start, moves):
-    """1 (first side wins), 0 (second), 0.5 (draw) or None while the game goes on."""
-    legal = sf.legal_moves(variant, start, moves)
-    if not legal:
-        r = sf.game_result(variant, start, moves)
-    else:
-        over, r = sf.is_optional_game_end(variant, start, moves)
-        if not over:
-            over, r = sf.is_immediate_game_end(variant, start, moves)
+class Pyffish:
+    """Fairy-Stockfish's rules, for the games it knows."""
+
+    def __init__(self, variant):
+        import pyffish
+        self.sf = pyffish
+        self.variant = variant
+        self.start = pyffish.start_fen(variant)
+
+    def legal(self, moves):
+        return self.sf.legal_moves(self.variant, self.start, moves)
+
+    def result(self, moves):
+        """1 (first side wins), 0 (second), 0.5 (draw) or None while the game goes on."""
+        sf, variant, start = self.sf, self.variant, self.start
+        legal = sf.legal_moves(variant, start, moves)
+        if not legal:
+            r = sf.game_result(variant, start, moves)
+        else:
+            over, r = sf.is_optional_game_end(variant, start, moves)
             if not over:
-                return None
-    # pyffish scores for the side to move.
-    to_move_first = len(moves) % 2 == 0
-    if r == 0:
+                over, r = sf.is_immediate_game_end(variant, start, moves)
+                if not over:
+                    return None
+        # pyffish scores for the side to move.
+        to_move_first = len(moves) % 2 == 0
+        if r == 0:
+            return 0.5
+        won = r > 0
+        return 1.0 if won == to_move_first else 0.0
+
+
+class Rulebook:
+    """A definition's own rules, read by Rulebook's command line."""
+
+    def __init__(self, path):
+        self.binary = os.environ.get("RULEBOOK", "target/release/rulebook")
+        self.path = path
+        self.first = re.search(r"goes on, (\S+) to move", self.replay([])).group(1)
+
+    def run(self, *args, stdin=""):
+        return subprocess.run([self.binary, *args], input=stdin, capture_output=True,
+                              text=True, check=True).stdout
+
+    def replay(self, moves):
+        return self.run("replay", self.path, "-", stdin=" ".join(moves)).strip().splitlines()[-1]
+
+    def legal(self, moves):
+        args = ["moves", self.path] + (["--moves", " ".join(moves)] if moves else [])
+        return self.run(*args).split()
+
+    def result(self, moves):
+        line = self.replay(moves)
+        if "goes on" in line:
+            return None
+        won = re.search(r"(\S+) wins", line)
+        lost = re.search(r"(\S+) loses", line)
+        if won:
+            return 1.0 if won.group(1) == self.first else 0.0
+        if lost:
+            return 0.0 if lost.group(1) == self.first else 1.0
         return 0.5
-    won = r > 0
-    return 1.0 if won == to_move_first else 0.0
 
 
 def main():
     variant, games, movetime, cmd_a, cmd_b = sys.argv[1:6]
-    games, movetime = int(games), int(movetime)
+    games = int(games)
+    time_a, _, time_b = movetime.partition("/")
+    time_a = int(time_a)
+    time_b = int(time_b) if time_b else time_a
     opts_a, opts_b = [], []
     for o in sys.argv[6:]:
         target = opts_b if o.startswith("B:") else opts_a
         name, value = o.removeprefix("B:").split("=", 1)
         target.append((name, value))
-    a = Engine(cmd_a, variant, opts_a)
-    b = Engine(cmd_b, variant, opts_b)
-    start = sf.start_fen(variant)
+    referee = Rulebook(variant) if variant.endswith(".variant") else Pyffish(variant)
+    uci_variant = None if variant.endswith(".variant") else variant
+    a = Engine(cmd_a, uci_variant, opts_a)
+    b = Engine(cmd_b, uci_variant, opts_b)
     rng = random.Random(7)
     score = 0.0
     wins = draws = losses = 0
@@ -85,7 +139,7 @@ def main():
         if g % 2 == 0:
             opening = []
             for _ in range(4):
-                opening.append(rng.choice(sorted(sf.legal_moves(variant, start, opening))))
+                opening.append(rng.choice(sorted(referee.legal(opening))))
         a_first = g % 2 == 0
         moves = list(opening)
         for e in (a, b):
@@ -94,14 +148,14 @@ def main():
         while r is None and len(moves) < 400:
             first_to_move = len(moves) % 2 == 0
             engine = a if first_to_move == a_first else b
-            m = engine.best(moves, movetime)
-            if m not in sf.legal_moves(variant, start, moves):
+            m = engine.best(moves, time_a if engine is a else time_b)
+            if m not in referee.legal(moves):
                 # An illegal move loses.
                 r = 0.0 if first_to_move else 1.0
                 print(f"game {g + 1}: illegal {m} after {' '.join(moves)}", flush=True)
                 break
             moves.append(m)
-            r = result(variant, start, moves)
+            r = referee.result(moves)
         if r is None:
             r = 0.5
         s = r if a_first else 1 - r
@@ -115,7 +169,7 @@ def main():
     p = score / games
     p_c = min(max(p, 0.5 / games), 1 - 0.5 / games)
     elo = -400 * math.log10(1 / p_c - 1)
-    print(f"{variant}: A {score}/{games} (+{wins} ={draws} -{losses}), {100 * p:.1f}%, "
+    print(f"{variant} at {time_a}/{time_b} ms: A {score}/{games} (+{wins} ={draws} -{losses}), {100 * p:.1f}%, "
           f"Elo difference {elo:+.0f}")
 
 
