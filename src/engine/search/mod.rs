@@ -317,13 +317,7 @@ impl Engine {
         }
         self.pv[0] = line;
         if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.store(
                 p.hash(),
                 self.pv[0].first().copied(),
@@ -580,13 +574,7 @@ impl Engine {
             // Not one of the pseudo-legal moves was legal.
             return self.terminal(p, ply);
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.store(key, best, best_score, depth, bound, ply);
         best_score
     }

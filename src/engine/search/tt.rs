@@ -20,6 +20,19 @@ pub(super) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `score` in the window (`alpha`, `beta`) says of the true score.
+    pub(super) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 pub(super) const EMPTY: Entry = Entry {
     key: 0,
     mv: None,
