@@ -176,14 +176,7 @@ fn resolve_in(
         Ok(f) => {
             // A base's old forms are its author's to upgrade; its refused guards would
             // otherwise change what the derived game plays.
-            problems.extend(
-                f.misplaced_guards
-                    .iter()
-                    .map(|g| DefinitionError::GuardNotHere {
-                        guarded: g.guarded,
-                        at: g.span.into(),
-                    }),
-            );
+            problems.extend(super::guard_problems(&f));
             f
         }
         Err(errors) => {

@@ -72,14 +72,19 @@ fn form_problems(file: &syntax::ast::File) -> Vec<DefinitionError> {
         new: f.new.clone(),
         at: f.span.into(),
     });
-    let guards = file
-        .misplaced_guards
+    old.chain(guard_problems(file)).collect()
+}
+
+/// The zone, state and check guards a file writes where only options guard.
+pub(crate) fn guard_problems(
+    file: &syntax::ast::File,
+) -> impl Iterator<Item = DefinitionError> + '_ {
+    file.misplaced_guards
         .iter()
         .map(|g| DefinitionError::GuardNotHere {
             guarded: g.guarded,
             at: g.span.into(),
-        });
-    old.chain(guards).collect()
+        })
 }
 
 /// [`check_source`], with or without the lints (warnings that need the compiled tables).

@@ -1257,9 +1257,9 @@ impl Position {
     }
 
     /// Whether the pseudo-legal move `m` is legal, `pending` being this position's
-    /// [`Position::pending_test`].
+    /// [`Position::pending_test`] (as [`Position::search_moves_into`] returns it).
     #[inline]
-    fn legal_given(&mut self, pending: &PendingTest, m: Move) -> bool {
+    pub(crate) fn legal_given(&mut self, pending: &PendingTest, m: Move) -> bool {
         let t = &self.sh.t;
         let me = self.stm;
         // A move off the lines to the royal, onto no square that could screen an attack,
@@ -1283,7 +1283,7 @@ impl Position {
     }
 
     /// The moves for a search, which tries few of them: where the rules leave only the
-    /// royal's safety to test, the pseudo-legal moves and the test ([`Position::is_legal_for_search`]
+    /// royal's safety to test, the pseudo-legal moves and the test ([`Position::legal_given`]
     /// before a move is made), else the legal moves and no test.
     pub(crate) fn search_moves_into(&mut self, out: &mut Vec<Move>) -> Option<PendingTest> {
         let r = self.tables().rules();
@@ -1324,12 +1324,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// Whether a move of [`Position::search_moves_into`]'s list is legal, given its test.
-    #[inline]
-    pub(crate) fn is_legal_for_search(&mut self, pending: &PendingTest, m: Move) -> bool {
-        self.legal_given(pending, m)
     }
 
     /// The legal moves, in a stable order: board moves by squares, then drops.

@@ -487,7 +487,7 @@ impl Engine {
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
         for &m in &moves {
-            if pending.is_some_and(|t| !p.is_legal_for_search(&t, m)) {
+            if pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
             let quiet = !self.is_tactical(p, &m);
@@ -642,7 +642,7 @@ impl Engine {
         // Whether there is a legal move at all: the first one found (most often the first
         // tried, off the royal's lines) answers it.
         let none_legal = match pending {
-            Some(t) => !moves.iter().any(|&m| p.is_legal_for_search(&t, m)),
+            Some(t) => !moves.iter().any(|&m| p.legal_given(&t, m)),
             None => moves.is_empty(),
         };
         if none_legal {
@@ -671,7 +671,7 @@ impl Engine {
         self.order(p, &mut moves, None, ply);
         let mover = p.side_to_move();
         for m in moves {
-            if pending.is_some_and(|t| !p.is_legal_for_search(&t, m)) {
+            if pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
             p.make_turn(m);
