@@ -1250,10 +1250,69 @@ impl Position {
             // Royals facing where a rule forbids it, or under `facing ... draws` where they
             // must be parted: every move is tested.
             && !((t.rules().facing_forbidden || t.rules().facing_draws) && self.royals_facing(me));
-        PendingTest {
-            fast,
-            royal: Square::at(royals.first().copied().unwrap_or(0)),
+        let royal = Square::at(royals.first().copied().unwrap_or(0));
+        let (vacate, fill) = if fast {
+            self.exposing_squares(royal)
+        } else {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
+        };
+        PendingTest { fast, vacate, fill }
+    }
+
+    /// The squares whose vacating, and those whose filling, may expose the side to move's
+    /// royal on `royal`, which is not attacked now: a way of an enemy piece to it that one
+    /// piece alone blocks (a pin), every square of a hopper's way (its screen may change),
+    /// and the facing lines. Far fewer than every square some piece could attack through,
+    /// so most moves need no trial.
+    fn exposing_squares(&self, royal: Square) -> (SquareSet, SquareSet) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        let mut vacate = SquareSet::EMPTY;
+        let mut fill = SquareSet::EMPTY;
+        for s in Side::all(t.sides()).filter(|&s| s != me) {
+            for &f in &self.plist[s.index()] {
+                let from = Square::at(f);
+                let kind = self.cell_kind(self.board[f as usize]);
+                if t.special_attacks(kind) {
+                    // Attacks beyond the ways (a capture on the way): what any piece could
+                    // attack through.
+                    return (*t.vacate_sensitive(me, royal), *t.fill_sensitive(me, royal));
+                }
+                for w in t.ways(kind, s, from, royal) {
+                    if !w.flags().has(PathFlags::CAPTURE) {
+                        continue;
+                    }
+                    let (pre, between) = t.way_runs(&w);
+                    if w.flags().has(PathFlags::HOP) {
+                        for e in pre.iter().chain(between) {
+                            vacate.insert(e.square());
+                        }
+                        for e in between {
+                            fill.insert(e.square());
+                        }
+                        continue;
+                    }
+                    // A rider's way opens when its one blocker leaves; with two or more
+                    // blockers no single move opens it, and filling never does.
+                    let mut blockers = pre
+                        .iter()
+                        .chain(between)
+                        .filter(|e| self.board[e.index()] != 0);
+                    if let (Some(only), None) = (blockers.next(), blockers.next()) {
+                        vacate.insert(only.square());
+                    }
+                }
+            }
         }
+        let g = t.geometry();
+        for &(dx, dy) in &t.rules().facing[me.index()] {
+            let mut cur = royal;
+            while let Some(next) = g.offset(cur, dx, dy) {
+                vacate.insert(next);
+                cur = next;
+            }
+        }
+        (vacate, fill)
     }
 
     /// Whether the pseudo-legal move `m` is legal, `pending` being this position's
@@ -1261,19 +1320,18 @@ impl Position {
     #[inline]
     pub(crate) fn legal_given(&mut self, pending: &PendingTest, m: Move) -> bool {
         let t = &self.sh.t;
-        let me = self.stm;
         // A move off the lines to the royal, onto no square that could screen an attack,
         // cannot expose it.
         let safe = pending.fast
             && match m.kind {
                 MoveKind::Normal | MoveKind::Passing(_) => {
                     !t.royal(m.piece)
-                        && !t.vacate_sensitive(me, pending.royal).contains(m.from)
-                        && !t.fill_sensitive(me, pending.royal).contains(m.to)
+                        && !pending.vacate.contains(m.from)
+                        && !pending.fill.contains(m.to)
                 }
                 MoveKind::Drop => {
                     !t.royal(m.placed())
-                        && !t.fill_sensitive(me, pending.royal).contains(m.to)
+                        && !pending.fill.contains(m.to)
                         && !self.drop_may_not_mate(m)
                         && !t.variant().piece(m.placed()).drops.no_check
                 }
@@ -1384,5 +1442,8 @@ pub enum PlayError {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PendingTest {
     fast: bool,
-    royal: Square,
+    /// Squares whose vacating may expose the royal.
+    vacate: SquareSet,
+    /// Squares whose filling may expose the royal.
+    fill: SquareSet,
 }

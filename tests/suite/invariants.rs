@@ -80,10 +80,22 @@ fn random_games_keep_every_invariant() {
                         "{at}: san {s}"
                     );
                 }
+                let mover = pos.side_to_move();
+                if pos.tables().rules().checkmate {
+                    // Legality skips the trial of moves that cannot expose a royal: none may.
+                    for &m in &moves {
+                        let c = notation::coord(&pos, &m);
+                        pos.play(m);
+                        assert!(
+                            pos.outcome().is_some() || !pos.royal_exposed(mover),
+                            "{at}: the legal move {c} left a royal exposed"
+                        );
+                        pos.undo_move();
+                    }
+                }
                 let m = moves[(rng.next() % moves.len() as u64) as usize];
                 let before = pos.fen();
                 let hash = pos.hash();
-                let mover = pos.side_to_move();
                 pos.play(m);
                 if pos.tables().rules().checkmate {
                     assert!(

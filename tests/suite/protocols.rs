@@ -191,11 +191,17 @@ fn a_whole_game_through_uci() {
 }
 
 /// A Xiangqi game the engine plays against itself through XBoard (`go` for each side in
-/// turn), its moves in XBoard's squares, until it announces the result.
+/// turn), its moves in XBoard's squares, until it announces the result. The definition adds
+/// a move limit to Xiangqi's rules: without one, a side that cannot mate at this depth and
+/// shuns repetition plays on for ever.
 #[test]
 fn a_whole_game_through_xboard() {
-    let mut pos = start("xiangqi.variant");
-    let mut child = spawn("xboard", "xiangqi.variant");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/valid/protocol/xiangqi_move_limit.variant"
+    );
+    let mut pos = start(file);
+    let mut child = spawn("xboard", file);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     writeln!(stdin, "xboard\nprotover 2\nnew\nsd 3\nforce").unwrap();

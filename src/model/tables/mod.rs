@@ -1354,6 +1354,12 @@ impl Tables {
         self.motion.ways(self.pss(kind, side, from), to)
     }
 
+    /// The squares that must be empty for `way`, then those its ray passes before its end.
+    #[inline]
+    pub(crate) fn way_runs(&self, way: &Way) -> (&[Entry], &[Entry]) {
+        self.motion.way_runs(way)
+    }
+
     /// The squares that must be empty for `path`, then its ray.
     #[inline]
     pub(crate) fn path_runs(&self, path: &Path) -> (&[Entry], &[Entry]) {
