@@ -1344,6 +1344,16 @@ impl Position {
     /// royal's safety to test, the pseudo-legal moves and the test ([`Position::legal_given`]
     /// before a move is made), else the legal moves and no test.
     pub(crate) fn search_moves_into(&mut self, out: &mut Vec<Move>) -> Option<PendingTest> {
+        self.search_moves_into_with(out, Self::pseudo_moves)
+    }
+
+    /// [`Position::search_moves_into`] with `generate` for the pseudo-legal moves.
+    #[inline(always)]
+    fn search_moves_into_with(
+        &mut self,
+        out: &mut Vec<Move>,
+        generate: fn(&Self, &mut Vec<Move>),
+    ) -> Option<PendingTest> {
         let r = self.tables().rules();
         let simple = !r.must_drop
             && !r.must_capture
@@ -1360,8 +1370,51 @@ impl Position {
         if self.decided().is_some() || self.benched(self.stm) {
             return None;
         }
-        self.pseudo_kept(out);
+        generate(self, out);
+        if self.struck.is_some() {
+            self.keep_counter_strikes(out);
+        }
+        if self.sh.t.any_in_place() {
+            self.drop_refused_in_place(out);
+        }
         Some(self.pending_test())
+    }
+
+    /// The captures and promotions of [`Position::search_moves_into`], what quiescence
+    /// plays: the same test, or `None` and the legal moves of that kind where the rules want
+    /// every move known first. Other moves may come too (of pieces whose moves are not walked
+    /// path by path); the caller keeps what it wants.
+    pub(crate) fn search_captures_into(&mut self, out: &mut Vec<Move>) -> Option<PendingTest> {
+        let t = &self.sh.t;
+        // Gating adds to board moves after they are made, and in-place promotions are no walks.
+        if t.rules().gating.is_some() || t.any_in_place() {
+            return self.search_moves_into(out);
+        }
+        self.search_moves_into_with(out, Self::capture_moves)
+    }
+
+    /// The pseudo-legal moves that capture or may promote: every path walked without its
+    /// quiet stops, unless its piece may promote there or it is not a plain walk.
+    fn capture_moves(&self, out: &mut Vec<Move>) {
+        let t = &self.sh.t;
+        let me = self.stm;
+        for &sq in &self.plist[me.index()] {
+            let from = Square::at(sq);
+            let kind = self.cell_kind(self.board[sq as usize]);
+            if t.may_repeat(kind, me, from) || !t.teleports(kind).is_empty() || t.borrows(kind) {
+                self.piece_moves(from, out);
+                continue;
+            }
+            let promotes = t.may_promote(kind, me);
+            for path in t.paths(kind, me, from) {
+                let flags = path.flags();
+                if promotes || flags.any(PathFlags::LION) {
+                    self.walk_path(from, kind, path, flags, out);
+                } else if flags.any(PathFlags::CAPTURE.with(PathFlags::TAKES_EP)) {
+                    self.walk_path(from, kind, path, flags.without(PathFlags::MOVE), out);
+                }
+            }
+        }
     }
 
     /// The pseudo-legal moves less those the rules refuse whatever the royals' safety:
@@ -1373,13 +1426,18 @@ impl Position {
             self.keep_counter_strikes(out);
         }
         if self.sh.t.any_in_place() {
-            let mut i = 0;
-            while i < out.len() {
-                if out[i].kind == MoveKind::Promote && self.in_place_refused(out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
+            self.drop_refused_in_place(out);
+        }
+    }
+
+    /// Removes the in-place promotions `not attacking` refuses.
+    fn drop_refused_in_place(&mut self, out: &mut Vec<Move>) {
+        let mut i = 0;
+        while i < out.len() {
+            if out[i].kind == MoveKind::Promote && self.in_place_refused(out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
             }
         }
     }

@@ -638,11 +638,17 @@ impl Engine {
             Some(stand)
         };
         let mut moves = Vec::new();
-        let pending = p.search_moves_into(&mut moves);
+        // Out of check only captures and promotions are played: only they are generated,
+        // where the rules allow (a stalemate then goes unseen until the main search).
+        let pending = if in_check {
+            p.search_moves_into(&mut moves)
+        } else {
+            p.search_captures_into(&mut moves)
+        };
         // Whether there is a legal move at all: the first one found (most often the first
         // tried, off the royal's lines) answers it.
         let none_legal = match pending {
-            Some(t) => !moves.iter().any(|&m| p.legal_given(&t, m)),
+            Some(t) => in_check && !moves.iter().any(|&m| p.legal_given(&t, m)),
             None => moves.is_empty(),
         };
         if none_legal {
