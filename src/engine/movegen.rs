@@ -1262,7 +1262,7 @@ impl Position {
     /// The squares whose vacating, and those whose filling, may expose the side to move's
     /// royal on `royal`, which is not attacked now: a way of an enemy piece to it that one
     /// piece alone blocks (a pin), every square of a hopper's way (its screen may change),
-    /// and the facing lines. Far fewer than every square some piece could attack through,
+    /// and the one piece between it and an enemy royal on a facing line. Far fewer than every square some piece could attack through,
     /// so most moves need no trial.
     fn exposing_squares(&self, royal: Square) -> (SquareSet, SquareSet) {
         let t = &self.sh.t;
@@ -1304,11 +1304,26 @@ impl Position {
                 }
             }
         }
+        // A facing line opens when the one piece between the royals leaves it.
         let g = t.geometry();
         for &(dx, dy) in &t.rules().facing[me.index()] {
             let mut cur = royal;
+            let mut between = None;
             while let Some(next) = g.offset(cur, dx, dy) {
-                vacate.insert(next);
+                let c = self.board[next.index()];
+                if c == WALL {
+                    break;
+                }
+                if c != 0 {
+                    if let Some(b) = between {
+                        let p = self.decode(c);
+                        if p.side != me && t.royal(p.kind) {
+                            vacate.insert(b);
+                        }
+                        break;
+                    }
+                    between = Some(next);
+                }
                 cur = next;
             }
         }

@@ -17,6 +17,7 @@
 pub mod basic;
 mod eval;
 mod limits;
+mod see;
 mod tt;
 
 use crate::engine::clock::Instant;
@@ -673,6 +674,19 @@ impl Engine {
                     qdepth < 2 || gain > self.eval.value(m.piece) || m.capture_square() == last;
                 worth && stand + gain + DELTA_MARGIN > alpha
             });
+            // Nor captures that lose material in the exchange they start.
+            let mut i = 0;
+            while i < moves.len() {
+                let m = moves[i];
+                let cheap = self
+                    .victim(p, &m)
+                    .is_some_and(|v| v < self.eval.value(m.piece));
+                if cheap && m.promotion.is_none() && see::see(&self.eval, p, &m) < 0 {
+                    moves.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
         }
         self.order(p, &mut moves, None, ply);
         let mover = p.side_to_move();
@@ -821,33 +835,48 @@ impl Engine {
         })
     }
 
-    fn order(&self, p: &Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
+    /// Sorts `moves` best first: the hash move, captures that do not lose material (by
+    /// victim, then attacker), promotions, killers, quiet moves by history, and last the
+    /// captures the static exchange says lose.
+    fn order(&self, p: &mut Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
         let squares = p.tables().geometry().len();
-        let key = |m: &Move| -> i64 {
-            if Some(*m) == tt_move {
-                return i64::MIN;
-            }
-            let mut s = 0i64;
-            if let Some(v) = self.victim(p, m) {
-                s += 1_000_000 + i64::from(v) * 16 - i64::from(self.eval.value(m.piece)) / 16;
-            }
-            if let Some(k) = m.promotion {
-                if !m.is_drop() {
-                    s += 500_000 + i64::from(self.eval.value(k));
+        let mut keyed: Vec<(i64, Move)> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let key = if Some(m) == tt_move {
+                i64::MIN
+            } else {
+                let mut s = 0i64;
+                let mut capture = false;
+                if let Some(v) = self.victim(p, &m) {
+                    capture = true;
+                    let attacker = self.eval.value(m.piece);
+                    // Taking a piece worth as much as the taker's cannot lose.
+                    let losing = v < attacker && see::see(&self.eval, p, &m) < 0;
+                    s += if losing { -1_000_000 } else { 1_000_000 } + i64::from(v) * 16
+                        - i64::from(attacker) / 16;
                 }
-            }
-            if s == 0 {
-                if self.killers[ply][0] == Some(*m) {
-                    s = 400_000;
-                } else if self.killers[ply][1] == Some(*m) {
-                    s = 399_000;
-                } else {
-                    s = i64::from(self.history[m.piece.index() * squares + m.to.index()]);
+                if let Some(k) = m.promotion {
+                    if !m.is_drop() {
+                        s += 500_000 + i64::from(self.eval.value(k));
+                    }
                 }
-            }
-            -s
-        };
-        moves.sort_by_cached_key(key);
+                if !capture && s == 0 {
+                    if self.killers[ply][0] == Some(m) {
+                        s = 400_000;
+                    } else if self.killers[ply][1] == Some(m) {
+                        s = 399_000;
+                    } else {
+                        s = i64::from(self.history[m.piece.index() * squares + m.to.index()]);
+                    }
+                }
+                -s
+            };
+            keyed.push((key, m));
+        }
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
     }
 
     fn remember_cutoff(&mut self, p: &Position, m: Move, ply: usize, depth: i32) {

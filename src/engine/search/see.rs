@@ -1,0 +1,156 @@
+//! Static exchange evaluation: what a capture wins once every piece that can take on its
+//! square has done so, least valuable first, each side free to stop. Attacks are the
+//! definition's own (riders, lame steppers, hoppers, target rules), read from the board as
+//! the exchange changes it, so a rider behind the first capturer, or a hopper whose screen
+//! is taken, joins in its turn.
+
+use super::eval::Evaluator;
+use crate::engine::mv::{Move, MoveKind};
+use crate::engine::position::{Position, WALL};
+use crate::model::{Side, Square};
+
+/// What a royal counts for in an exchange: taking one ends it, so none is given up.
+const ROYAL: i32 = 100_000;
+/// The longest exchange followed.
+const MAX_SWAPS: usize = 32;
+
+/// The material `m` wins for its mover after the exchange on its square, in centipawns
+/// (negative: it loses material). Moves that are not plain captures (en passant, shots,
+/// promotions, drops) count what they take at once.
+pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
+    let value = |p: &Position, c: u8| -> i32 {
+        let kind = p.cell_kind(c);
+        if p.tables().royal(kind) && eval.value(kind) == 0 {
+            ROYAL
+        } else {
+            eval.value(kind)
+        }
+    };
+    let sq = m.to;
+    let victim = p.board[sq.index()];
+    if victim == 0 || victim == WALL {
+        return 0;
+    }
+    if m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
+        return value(p, victim);
+    }
+    // What each capture of the exchange takes, in order; the mover's first.
+    let mut taken = [0i32; MAX_SWAPS];
+    taken[0] = value(p, victim);
+    let mut n = 1;
+    // The squares changed, with what stood there, to put back.
+    let mut saved: [(u16, u8); MAX_SWAPS + 1] = [(0, 0); MAX_SWAPS + 1];
+    saved[0] = (sq.raw(), victim);
+    let mover = p.board[m.from.index()];
+    saved[1] = (m.from.raw(), mover);
+    p.board[sq.index()] = mover;
+    p.board[m.from.index()] = 0;
+    let mut standing = value(p, mover);
+    // The two sides of the exchange take turns, whatever other sides there are.
+    let sides = [p.cell_side(victim), p.cell_side(mover)];
+    while n < MAX_SWAPS {
+        let side = sides[(n - 1) % 2];
+        let Some((from, worth)) = least_attacker(p, side, sq, &value) else {
+            break;
+        };
+        taken[n] = standing;
+        saved[n + 1] = (from.raw(), p.board[from.index()]);
+        p.board[sq.index()] = p.board[from.index()];
+        p.board[from.index()] = 0;
+        standing = worth;
+        n += 1;
+    }
+    for &(s, c) in saved[..=n].iter().rev() {
+        p.board[s as usize] = c;
+    }
+    // Each capture wins what it takes less what the next one, if its side makes it, wins.
+    let mut after = 0;
+    for &t in taken[..n].iter().rev() {
+        after = t - after.max(0);
+    }
+    after
+}
+
+/// The least valuable piece of `side` that attacks `sq` as the board stands, with its value.
+fn least_attacker(
+    p: &Position,
+    side: Side,
+    sq: Square,
+    value: &impl Fn(&Position, u8) -> i32,
+) -> Option<(Square, i32)> {
+    let mut best: Option<(Square, i32)> = None;
+    for &f in &p.plist[side.index()] {
+        let c = p.board[f as usize];
+        // A piece already drawn into the exchange has left its square.
+        if f == sq.raw() || c == 0 || c == WALL || p.cell_side(c) != side {
+            continue;
+        }
+        let v = value(p, c);
+        if best.is_some_and(|(_, b)| b <= v) {
+            continue;
+        }
+        let from = Square::at(f);
+        if p.attacks_from(from, side, sq) {
+            best = Some((from, v));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_move;
+    use crate::engine::shipped_position as position;
+
+    fn see_of(file: &str, fen: &str, mv: &str) -> i32 {
+        let mut pos = position(file, fen);
+        let eval = Evaluator::new(&pos);
+        let m = parse_move(&pos, mv).unwrap();
+        let before = pos.fen();
+        let score = see(&eval, &mut pos, &m);
+        assert_eq!(pos.fen(), before, "the exchange put every piece back");
+        score
+    }
+
+    #[test]
+    fn a_free_piece_is_won_whole() {
+        assert_eq!(
+            see_of("chess.variant", "4k3/8/8/4p3/8/8/8/4R1K1 w - - 0 1", "e1e5"),
+            100
+        );
+    }
+
+    #[test]
+    fn a_defended_pawn_costs_the_rook_that_takes_it() {
+        let fen = "4k3/8/3p4/4p3/8/8/8/4R1K1 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "e1e5"), 100 - 500);
+    }
+
+    /// The rook behind the first one joins once the first has gone: the exchange is even
+    /// after the pawn, which is won.
+    #[test]
+    fn a_rider_behind_the_capturer_joins_in() {
+        let fen = "4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "e2e5"), 100);
+    }
+
+    /// A king may take back only what no one defends.
+    #[test]
+    fn a_king_takes_back_only_what_no_one_defends() {
+        let fen = "4k3/5p2/8/7Q/2B5/8/8/4K3 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "h5f7"), 100);
+        let fen = "4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "h5f7"), 100 - 900);
+    }
+
+    /// A cannon defends over its screen: the chariot that takes the horse is lost to it.
+    #[test]
+    fn a_hopper_defends_over_its_screen() {
+        let fen = "4k4/9/4c4/4p4/9/4n4/9/9/4R4/3K5 w - - 0 1";
+        assert_eq!(see_of("xiangqi.variant", fen, "e2e5"), 400 - 900);
+        // Without the screen the cannon does not reach the horse.
+        let fen = "4k4/9/4c4/9/9/4n4/9/9/4R4/3K5 w - - 0 1";
+        assert_eq!(see_of("xiangqi.variant", fen, "e2e5"), 400);
+    }
+}
