@@ -17,6 +17,11 @@ const GOAL_BONUS: i32 = 300;
 /// square table already credits for an empty board: blocked riders lose, open files gain.
 const MOBILITY_WEIGHT: i32 = 2;
 
+/// The share of the start's material (in 256ths) at and above which royals keep to shelter,
+/// and at and below which they are fully drawn to the open squares of an ending.
+const MIDDLE_GAME: i32 = 205;
+const END_GAME: i32 = 77;
+
 /// Random boards per piece when values must be estimated ([`crate::engine::values`]).
 const ESTIMATE_SAMPLES: usize = 600;
 
@@ -36,6 +41,12 @@ pub struct Evaluator {
     /// Per kind: whether its mobility in the position counts (for riders and hoppers, not for
     /// royal pieces, whose freedom is exposure: their square table keeps them sheltered).
     mobile: Vec<bool>,
+    /// Per (side, kind, square), for royal kinds: what their square gains in an ending, where
+    /// few pieces can threaten them and an active royal helps: the squares of wide reach
+    /// (the middle game's table less, that of other pieces more).
+    royal_ending: Vec<i32>,
+    /// The material of the start position, all sides together.
+    start_material: i32,
 }
 
 impl Evaluator {
@@ -74,6 +85,7 @@ impl Evaluator {
             .collect();
         let hand_value = (0..kinds).map(written).collect();
         let mut table = vec![0; sides * kinds * squares];
+        let mut royal_ending = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
         for s in 0..sides {
             let side = Side::nth(s);
@@ -98,6 +110,8 @@ impl Evaluator {
                         .any(|sq| t.reach(kind, side, sq).len() > t.paths(kind, side, sq).len());
                 for sq in 0..squares {
                     table[base + sq] += if royal {
+                        royal_ending[base + sq] =
+                            (REACH_WEIGHT + ROYAL_REACH_WEIGHT) * (reach[sq] - mean);
                         -ROYAL_REACH_WEIGHT * (reach[sq] - mean)
                     } else {
                         REACH_WEIGHT * (reach[sq] - mean)
@@ -141,6 +155,12 @@ impl Evaluator {
                 }
             }
         }
+        let start_material = pos
+            .plist
+            .iter()
+            .flatten()
+            .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
+            .sum();
         Evaluator {
             kinds,
             squares,
@@ -149,6 +169,8 @@ impl Evaluator {
             hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
             table,
             mobile,
+            royal_ending,
+            start_material,
         }
     }
 
@@ -177,12 +199,18 @@ impl Evaluator {
     fn score(&self, pos: &Position, mine: impl Fn(Side) -> bool) -> i32 {
         let t = pos.tables();
         let mut score = 0;
+        let mut material = 0;
+        // The royals' ending terms, of the sides `mine` picks less the others'.
+        let mut ending = 0;
         for (s, list) in pos.plist.iter().enumerate() {
             let mut side_score = 0;
+            let mut side_ending = 0;
             for &sq in list {
                 let kind = pos.cell_kind(pos.board[sq as usize]);
-                side_score += self.value[kind.index()]
-                    + self.table[(s * self.kinds + kind.index()) * self.squares + sq as usize];
+                let i = (s * self.kinds + kind.index()) * self.squares + sq as usize;
+                material += self.value[kind.index()];
+                side_score += self.value[kind.index()] + self.table[i];
+                side_ending += self.royal_ending[i];
                 if self.mobile[kind.index()] {
                     side_score +=
                         MOBILITY_WEIGHT * mobility(pos, Side::nth(s), kind, Square::at(sq));
@@ -194,11 +222,19 @@ impl Evaluator {
                     side_score += n * self.hand_value[k];
                 }
             }
-            score += if mine(Side::nth(s)) {
-                side_score
+            if mine(Side::nth(s)) {
+                score += side_score;
+                ending += side_ending;
             } else {
-                -side_score
-            };
+                score -= side_score;
+                ending -= side_ending;
+            }
+        }
+        // From the middle game to the ending as material comes off, the royals' square
+        // terms turn from shelter to activity.
+        if self.start_material > 0 {
+            let share = (256 * material / self.start_material).clamp(END_GAME, MIDDLE_GAME);
+            score += ending * (MIDDLE_GAME - share) / (MIDDLE_GAME - END_GAME);
         }
         if t.sides() > 2 {
             score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
@@ -357,6 +393,25 @@ mod tests {
             }
         }
         assert!(checked >= 16, "only {checked} pieces checked");
+    }
+
+    /// With most material on the board a king keeps to its corner; in an ending it goes to
+    /// the centre.
+    #[test]
+    fn a_king_shelters_in_the_middle_game_and_centralises_in_the_ending() {
+        let castled = position(
+            "chess.variant",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1",
+        );
+        let central = position(
+            "chess.variant",
+            "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1R2 w kq - 0 1",
+        );
+        let eval = Evaluator::new(&castled);
+        assert!(eval.evaluate(&castled) > eval.evaluate(&central));
+        let corner = position("chess.variant", "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let active = position("chess.variant", "6k1/5ppp/8/8/8/4K3/5PPP/8 w - - 0 1");
+        assert!(eval.evaluate(&active) > eval.evaluate(&corner));
     }
 
     /// A rook shut in by its own pawns is worth less than the same rook on an open file.
