@@ -1262,8 +1262,8 @@ impl Position {
     /// The squares whose vacating, and those whose filling, may expose the side to move's
     /// royal on `royal`, which is not attacked now: a way of an enemy piece to it that one
     /// piece alone blocks (a pin), every square of a hopper's way (its screen may change),
-    /// and the one piece between it and an enemy royal on a facing line. Far fewer than every square some piece could attack through,
-    /// so most moves need no trial.
+    /// and the one piece between it and an enemy royal on a facing line. Far fewer than
+    /// every square some piece could attack through, so most moves need no trial.
     fn exposing_squares(&self, royal: Square) -> (SquareSet, SquareSet) {
         let t = &self.sh.t;
         let me = self.stm;
@@ -1386,19 +1386,14 @@ impl Position {
             return None;
         }
         generate(self, out);
-        if self.struck.is_some() {
-            self.keep_counter_strikes(out);
-        }
-        if self.sh.t.any_in_place() {
-            self.drop_refused_in_place(out);
-        }
+        self.keep_unrefused(out);
         Some(self.pending_test())
     }
 
     /// The captures and promotions of [`Position::search_moves_into`], what quiescence
-    /// plays: the same test, or `None` and the legal moves of that kind where the rules want
-    /// every move known first. Other moves may come too (of pieces whose moves are not walked
-    /// path by path); the caller keeps what it wants.
+    /// plays, with the same test; or, where the rules want every move known first, `None`
+    /// and all the legal moves. Other moves may come too (of pieces whose moves are not
+    /// walked path by path): the caller keeps what it wants.
     pub(crate) fn search_captures_into(&mut self, out: &mut Vec<Move>) -> Option<PendingTest> {
         let t = &self.sh.t;
         // Gating adds to board moves after they are made, and in-place promotions are no walks.
@@ -1432,11 +1427,17 @@ impl Position {
         }
     }
 
-    /// The pseudo-legal moves less those the rules refuse whatever the royals' safety:
-    /// captures barred by a counter-strike, in-place promotions that would attack.
+    /// The pseudo-legal moves less those the rules refuse whatever the royals' safety.
     #[inline(always)]
     fn pseudo_kept(&mut self, out: &mut Vec<Move>) {
         self.pseudo_moves(out);
+        self.keep_unrefused(out);
+    }
+
+    /// Removes from pseudo-legal moves those the rules refuse whatever the royals' safety:
+    /// captures barred by a counter-strike, in-place promotions that would attack.
+    #[inline(always)]
+    fn keep_unrefused(&mut self, out: &mut Vec<Move>) {
         if self.struck.is_some() {
             self.keep_counter_strikes(out);
         }

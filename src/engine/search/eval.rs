@@ -2,7 +2,8 @@
 //! tables from each piece's reach on an empty board, its mobility in the position (the squares
 //! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
 //! zones of `when` rules, measured in the piece's own moves, and royal pieces kept on sheltered
-//! squares. Nothing here knows a game by name.
+//! squares while much material is left, drawn to open ones in an ending. Nothing here knows a
+//! game by name.
 
 use crate::engine::{Piece, Position};
 use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, WALL};

@@ -2,14 +2,15 @@
 //! windows from the fifth iteration, alpha-beta with principal-variation windows, a
 //! transposition table on the position's Zobrist hash, quiescence on captures and promotions
 //! (at most eight plies, generated apart from quiet moves; no capture the static exchange
-//! says loses; past the first two only captures that win material outright or take back, so that it stays small where nearly every move captures, as with cannons, shots and
-//! Clobber), check extensions, reverse futility pruning, null-move pruning (only for a side
-//! holding a piece worth at least two and a half of the cheapest, or a piece in hand, and
-//! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
-//! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
-//! logarithmic late-move reductions, and move ordering by the hash move, captures by victim
-//! and attacker value (those that lose in the static exchange last), killers and history. The evaluation ([`Evaluator`]) comes from the
-//! definition alone.
+//! says loses; past the first two only captures that win material outright or take back, so
+//! that it stays small where nearly every move captures, as with cannons, shots and Clobber),
+//! check extensions, reverse futility pruning, null-move pruning (only for a side holding a
+//! piece worth at least two and a half of the cheapest, or a piece in hand, and verified by a
+//! reduced search from depth 10: what keeps zugzwang from fooling it), internal iterative
+//! reductions, futility and late-move pruning of quiet moves near the leaves, logarithmic
+//! late-move reductions, and move ordering by the hash move, captures by victim and attacker
+//! value (those that lose in the static exchange last), killers and history. The evaluation
+//! ([`Evaluator`]) comes from the definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
 //! a yardstick.
