@@ -679,10 +679,7 @@ impl Engine {
             let mut i = 0;
             while i < moves.len() {
                 let m = moves[i];
-                let cheap = self
-                    .victim(p, &m)
-                    .is_some_and(|v| v < self.eval.value(m.piece));
-                if cheap && m.promotion.is_none() && see::see(&self.eval, p, &m) < 0 {
+                if self.loses_exchange(p, &m) {
                     moves.swap_remove(i);
                 } else {
                     i += 1;
@@ -836,6 +833,14 @@ impl Engine {
         })
     }
 
+    /// Whether the capture `m` loses material in the exchange it starts (a promotion or a
+    /// capture that takes no less than it risks never does).
+    fn loses_exchange(&self, p: &mut Position, m: &Move) -> bool {
+        self.victim(p, m)
+            .is_some_and(|v| v < self.eval.value(m.piece))
+            && see::see(&self.eval, p, m) < 0
+    }
+
     /// Sorts `moves` best first: the hash move, captures that do not lose material (by
     /// victim, then attacker), promotions, killers, quiet moves by history, and last the
     /// captures the static exchange says lose.
@@ -850,11 +855,9 @@ impl Engine {
                 let mut capture = false;
                 if let Some(v) = self.victim(p, &m) {
                     capture = true;
-                    let attacker = self.eval.value(m.piece);
-                    // Taking a piece worth as much as the taker's cannot lose.
-                    let losing = v < attacker && see::see(&self.eval, p, &m) < 0;
+                    let losing = self.loses_exchange(p, &m);
                     s += if losing { -1_000_000 } else { 1_000_000 } + i64::from(v) * 16
-                        - i64::from(attacker) / 16;
+                        - i64::from(self.eval.value(m.piece)) / 16;
                 }
                 if let Some(k) = m.promotion {
                     if !m.is_drop() {
