@@ -4,13 +4,16 @@
 //! (at most eight plies, generated apart from quiet moves; no capture the static exchange
 //! says loses; past the first two only captures that win material outright or take back, so
 //! that it stays small where nearly every move captures, as with cannons, shots and Clobber),
-//! check extensions, reverse futility pruning, null-move pruning (only for a side holding a
-//! piece worth at least two and a half of the cheapest, or a piece in hand, and verified by a
-//! reduced search from depth 10: what keeps zugzwang from fooling it), internal iterative
-//! reductions, futility and late-move pruning of quiet moves near the leaves, logarithmic
-//! late-move reductions, and move ordering by the hash move, captures by victim and attacker
-//! value (those that lose in the static exchange last), killers and history. The evaluation
-//! ([`Evaluator`]) comes from the definition alone.
+//! check and singular extensions, reverse futility pruning, null-move pruning (only for a side
+//! holding a piece worth at least two and a half of the cheapest, or a piece in hand, and
+//! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
+//! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
+//! logarithmic late-move reductions (less for moves with a good history), all of them bolder
+//! where the side to move stands no better than at its last move, and move ordering by the
+//! hash move, captures by victim and attacker value (those that lose in the static exchange
+//! last), killers, the refutation of the move before, and history (raised for the quiet move
+//! that cuts off, lowered for those tried before it). The evaluation ([`Evaluator`]) comes from
+//! the definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
 //! a yardstick.
@@ -66,6 +69,13 @@ const PRUNE_DEPTH: i32 = 4;
 const ASPIRATION: i32 = 30;
 /// The depth from which a null move's cut-off is verified by a reduced search without one.
 const NULL_VERIFY_DEPTH: i32 = 10;
+/// The static score of a node in check, which has none.
+const NO_EVAL: i32 = -MATE - 1;
+/// The least depth at which the hash move is tested for being singular.
+const SINGULAR_DEPTH: i32 = 8;
+/// The bound of a history score: each update moves it part of the way there, so that old
+/// lessons fade and no score runs away.
+const HISTORY_MAX: i32 = 16_384;
 
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
@@ -73,7 +83,11 @@ pub struct Engine {
     eval: Evaluator,
     tt: Vec<Entry>,
     killers: Vec<[Option<Move>; 2]>,
+    /// Per side, moving kind and destination: how often a quiet move of that shape cut off
+    /// lately, less how often it was tried and did not (kept within `HISTORY_MAX`).
     history: Vec<i32>,
+    /// Per kind and destination of the move before: the quiet move that last refuted it.
+    counters: Vec<Option<Move>>,
     stop: Arc<AtomicBool>,
     /// Which search plays.
     pub style: Style,
@@ -92,6 +106,11 @@ pub struct Engine {
     reductions: Vec<[i32; 64]>,
     /// While a null move's cut-off is verified, no further null move is tried.
     verifying: bool,
+    /// Per ply: the static score of the node there (`NO_EVAL` in check), for telling whether
+    /// the side to move is doing better than two plies before.
+    evals: Vec<i32>,
+    /// Per ply: the move a singular-extension search leaves out there.
+    excluded: Vec<Option<Move>>,
     /// Per kind: whether holding one makes zugzwang unlikely enough to try a null move.
     null_material: Vec<bool>,
 }
@@ -113,7 +132,8 @@ impl Engine {
             eval: Evaluator::new(pos),
             tt: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; t.kinds() * t.geometry().len()],
+            history: vec![0; t.sides() * t.kinds() * t.geometry().len()],
+            counters: vec![None; t.kinds() * t.geometry().len()],
             stop: Arc::new(AtomicBool::new(false)),
             style: Style::Full,
             nodes: 0,
@@ -126,6 +146,8 @@ impl Engine {
             root: None,
             reductions: reductions(),
             verifying: false,
+            evals: vec![NO_EVAL; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
             null_material: Vec::new(),
         };
         e.null_material = e.null_material_of(pos);
@@ -145,6 +167,7 @@ impl Engine {
         self.tt.fill(EMPTY);
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.counters.fill(None);
     }
 
     /// The flag that stops a running search when set (from another thread).
@@ -396,18 +419,19 @@ impl Engine {
         self.nodes += 1;
         let pv_node = beta - alpha > 1;
         let key = p.hash();
-        let entry = self.probe(key);
+        let excluded = self.excluded[ply];
+        // A search without one move must not take or leave a score for the whole node.
+        let entry = if excluded.is_some() {
+            None
+        } else {
+            self.probe(key)
+        };
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.mv;
             if i32::from(e.depth) >= depth && !pv_node {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.settles(s, alpha, beta) {
                     return s;
                 }
             }
@@ -422,17 +446,24 @@ impl Engine {
                 return self.draw_score(p, ply);
             }
         }
-        // Only the pruning of non-PV nodes reads the static score: PV nodes skip it.
-        let eval = if in_check || pv_node {
-            -MATE - 1
+        let eval = if in_check {
+            NO_EVAL
         } else {
             self.static_eval(p)
         };
+        self.evals[ply] = eval;
         let two_sides = self.root.is_none();
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        // Whether the side to move stands better than at its last move: if not, moves here
+        // are pruned and reduced more readily. With more sides two plies back is another
+        // side's turn, and nothing is assumed.
+        let improving = !two_sides
+            || ply < 2
+            || self.evals[ply - 2] == NO_EVAL
+            || eval != NO_EVAL && eval > self.evals[ply - 2];
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far enough above beta that no quiet reply is likely to bring
             // the score back below it.
-            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
             // Null move: if passing still holds beta, a real move would too, unless the side
@@ -481,15 +512,44 @@ impl Engine {
             return self.terminal(p, ply);
         }
         self.order(p, &mut moves, tt_move, ply);
+        // Singular extension: when the hash move, a lower bound from nearly as deep, beats
+        // every other move by a margin in a shallower search, it alone holds the node and is
+        // searched a ply deeper; when others too beat beta by that margin, the node is cut.
+        let mut singular = None;
+        if let (Some(e), Some(tm)) = (entry, tt_move) {
+            let s = from_tt(e.score, ply);
+            if depth >= SINGULAR_DEPTH
+                && ply > 0
+                && e.bound != Bound::Upper
+                && i32::from(e.depth) >= depth - 3
+                && s.abs() < MATE_BOUND
+                && pending.is_none_or(|t| p.legal_given(&t, tm))
+            {
+                let singular_beta = s - 2 * depth;
+                self.excluded[ply] = Some(tm);
+                let score = self.negamax(p, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = Some(tm);
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -MATE - 1;
         let mover = p.side_to_move();
         let mut quiets_tried = 0;
+        // The quiet moves searched before a cut-off: their history is lowered.
+        let mut quiets_searched: Vec<Move> = Vec::new();
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
         for &m in &moves {
-            if pending.is_some_and(|t| !p.legal_given(&t, m)) {
+            if Some(m) == excluded || pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
             let quiet = !self.is_tactical(p, &m);
@@ -502,7 +562,7 @@ impl Engine {
                 && best_score > -MATE_BOUND;
             // Late-move pruning: after enough quiet moves at a shallow node, the rest are
             // unlikely to matter.
-            if prunable && quiets_tried >= 3 + depth * depth {
+            if prunable && quiets_tried >= (3 + depth * depth) / (2 - i32::from(improving)) {
                 i += 1;
                 continue;
             }
@@ -523,9 +583,10 @@ impl Engine {
             if quiet {
                 quiets_tried += 1;
             }
+            let extension = i32::from(singular == Some(m));
             let mut score;
             if i == 0 {
-                score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
+                score = self.child(p, mover, depth - 1 + extension, (alpha, beta), ply + 1);
             } else {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
                 let reduce = if may_reduce && !gives_check {
@@ -536,6 +597,12 @@ impl Engine {
                     if killer {
                         r -= 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
+                    // Moves that often cut off elsewhere are reduced less, those that
+                    // seldom do more.
+                    r -= self.history[self.history_index(p, mover, &m)] / (HISTORY_MAX / 3);
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -566,11 +633,19 @@ impl Engine {
                 self.pv[ply] = line;
                 if alpha >= beta {
                     if quiet {
-                        self.remember_cutoff(p, m, ply, depth);
+                        self.remember_cutoff(p, mover, m, ply, depth, &quiets_searched);
                     }
                     break;
                 }
             }
+            if quiet {
+                quiets_searched.push(m);
+            }
+        }
+        if excluded.is_some() {
+            // Without the hash move nothing may be left: that says only that the others are
+            // no better than alpha.
+            return if i == 0 { alpha } else { best_score };
         }
         if i == 0 {
             // Not one of the pseudo-legal moves was legal.
@@ -845,7 +920,8 @@ impl Engine {
     /// victim, then attacker), promotions, killers, quiet moves by history, and last the
     /// captures the static exchange says lose.
     fn order(&self, p: &mut Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
-        let squares = p.tables().geometry().len();
+        let side = p.side_to_move();
+        let counter = self.counter_index(p).and_then(|c| self.counters[c]);
         let mut keyed: Vec<(i64, Move)> = Vec::with_capacity(moves.len());
         for &m in moves.iter() {
             let key = if Some(m) == tt_move {
@@ -869,8 +945,10 @@ impl Engine {
                         s = 400_000;
                     } else if self.killers[ply][1] == Some(m) {
                         s = 399_000;
+                    } else if counter == Some(m) {
+                        s = 398_000;
                     } else {
-                        s = i64::from(self.history[m.piece.index() * squares + m.to.index()]);
+                        s = i64::from(self.history[self.history_index(p, side, &m)]);
                     }
                 }
                 -s
@@ -883,14 +961,46 @@ impl Engine {
         }
     }
 
-    fn remember_cutoff(&mut self, p: &Position, m: Move, ply: usize, depth: i32) {
+    /// Where the history of `side`'s move `m` is kept.
+    #[inline]
+    fn history_index(&self, p: &Position, side: Side, m: &Move) -> usize {
+        let t = p.tables();
+        (side.index() * t.kinds() + m.piece.index()) * t.geometry().len() + m.to.index()
+    }
+
+    /// Where the refutation of the move that led to `p` is kept, if a move led to it.
+    #[inline]
+    fn counter_index(&self, p: &Position) -> Option<usize> {
+        let last = p.last_move()?;
+        Some(last.piece.index() * p.tables().geometry().len() + last.to.index())
+    }
+
+    /// Learns from the quiet move `m` that cut off at `ply`: a killer there, the refutation
+    /// of the move before, a better history, and a worse one for the quiet moves `tried`
+    /// before it in vain.
+    fn remember_cutoff(
+        &mut self,
+        p: &Position,
+        side: Side,
+        m: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
         if self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
-        let squares = p.tables().geometry().len();
-        let h = &mut self.history[m.piece.index() * squares + m.to.index()];
-        *h = (*h + depth * depth).min(300_000);
+        if let Some(c) = self.counter_index(p) {
+            self.counters[c] = Some(m);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 8);
+        let i = self.history_index(p, side, &m);
+        nudge(&mut self.history[i], bonus);
+        for q in tried {
+            let i = self.history_index(p, side, q);
+            nudge(&mut self.history[i], -bonus);
+        }
     }
 }
 
@@ -909,6 +1019,11 @@ fn reductions() -> Vec<[i32; 64]> {
             row
         })
         .collect()
+}
+
+/// Moves a history score by `bonus`, the less the nearer it stands to the bound on that side.
+fn nudge(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// A distance of `ply` plies in score units (mates nearer the root score higher).

@@ -21,6 +21,16 @@ pub(super) enum Bound {
 }
 
 impl Bound {
+    /// Whether a stored `score` with this bound settles a search in the window (`alpha`,
+    /// `beta`).
+    pub(super) fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+
     /// What a search's `score` in the window (`alpha`, `beta`) says of the true score.
     pub(super) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
         if score >= beta {
