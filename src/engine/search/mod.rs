@@ -109,6 +109,9 @@ pub struct Engine {
     /// Per ply: the static score of the node there (`NO_EVAL` in check), for telling whether
     /// the side to move is doing better than two plies before.
     evals: Vec<i32>,
+    /// The root move that last raised alpha in the running iteration: the best move so far
+    /// when time runs out in the middle of it.
+    root_move: Option<Move>,
     /// Per ply: the move a singular-extension search leaves out there.
     excluded: Vec<Option<Move>>,
     /// Per kind: whether holding one makes zugzwang unlikely enough to try a null move.
@@ -148,6 +151,7 @@ impl Engine {
             verifying: false,
             evals: vec![NO_EVAL; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
+            root_move: None,
             null_material: Vec::new(),
         };
         e.null_material = e.null_material_of(pos);
@@ -224,10 +228,12 @@ impl Engine {
         }
         let mut guess = 0;
         for depth in 1..=max_depth {
+            self.root_move = None;
             let score = self.aspirate(&mut p, &mut moves, depth as i32, best, guess);
-            // An iteration cut short says nothing sure, unless it is the first one and it
-            // found something at all.
+            // An iteration cut short says nothing sure of the score, but a move that beat
+            // the others already searched at the greater depth is the better choice.
             if self.stopped && (depth > 1 || self.pv[0].is_empty()) {
+                best = self.root_move.unwrap_or(best);
                 break;
             }
             best = self.pv[0].first().copied().unwrap_or(best);
@@ -335,6 +341,7 @@ impl Engine {
             }
             if score > alpha {
                 alpha = score;
+                self.root_move = Some(m);
                 if alpha >= beta {
                     break;
                 }
