@@ -21,6 +21,7 @@
 pub mod basic;
 mod eval;
 mod limits;
+mod pick;
 mod see;
 mod tt;
 
@@ -518,7 +519,7 @@ impl Engine {
         if moves.is_empty() {
             return self.terminal(p, ply);
         }
-        self.order(p, &mut moves, tt_move, ply);
+        let mut picker = self.picker(p, &moves, tt_move, ply);
         // Singular extension: when the hash move, a lower bound from nearly as deep, beats
         // every other move by a margin in a shallower search, it alone holds the node and is
         // searched a ply deeper; when others too beat beta by that margin, the node is cut.
@@ -555,7 +556,7 @@ impl Engine {
         let mut quiets_searched: Vec<Move> = Vec::new();
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
-        for &m in &moves {
+        while let Some(m) = picker.next(self, p, false) {
             if Some(m) == excluded || pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
@@ -757,20 +758,11 @@ impl Engine {
                     qdepth < 2 || gain > self.eval.value(m.piece) || m.capture_square() == last;
                 worth && stand + gain + DELTA_MARGIN > alpha
             });
-            // Nor captures that lose material in the exchange they start.
-            let mut i = 0;
-            while i < moves.len() {
-                let m = moves[i];
-                if self.loses_exchange(p, &m) {
-                    moves.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
         }
-        self.order(p, &mut moves, None, ply);
+        // Nor, out of check, captures that lose material in the exchange they start.
+        let mut picker = self.picker(p, &moves, None, ply);
         let mover = p.side_to_move();
-        for m in moves {
+        while let Some(m) = picker.next(self, p, stand.is_some()) {
             if pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
@@ -913,59 +905,6 @@ impl Engine {
         } else {
             v
         })
-    }
-
-    /// Whether the capture `m` loses material in the exchange it starts (a promotion or a
-    /// capture that takes no less than it risks never does).
-    fn loses_exchange(&self, p: &mut Position, m: &Move) -> bool {
-        self.victim(p, m)
-            .is_some_and(|v| v < self.eval.value(m.piece))
-            && see::see(&self.eval, p, m) < 0
-    }
-
-    /// Sorts `moves` best first: the hash move, captures that do not lose material (by
-    /// victim, then attacker), promotions, killers, quiet moves by history, and last the
-    /// captures the static exchange says lose.
-    fn order(&self, p: &mut Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
-        let side = p.side_to_move();
-        let counter = self.counter_index(p).and_then(|c| self.counters[c]);
-        let mut keyed: Vec<(i64, Move)> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let key = if Some(m) == tt_move {
-                i64::MIN
-            } else {
-                let mut s = 0i64;
-                let mut capture = false;
-                if let Some(v) = self.victim(p, &m) {
-                    capture = true;
-                    let losing = self.loses_exchange(p, &m);
-                    s += if losing { -1_000_000 } else { 1_000_000 } + i64::from(v) * 16
-                        - i64::from(self.eval.value(m.piece)) / 16;
-                }
-                if let Some(k) = m.promotion {
-                    if !m.is_drop() {
-                        s += 500_000 + i64::from(self.eval.value(k));
-                    }
-                }
-                if !capture && s == 0 {
-                    if self.killers[ply][0] == Some(m) {
-                        s = 400_000;
-                    } else if self.killers[ply][1] == Some(m) {
-                        s = 399_000;
-                    } else if counter == Some(m) {
-                        s = 398_000;
-                    } else {
-                        s = i64::from(self.history[self.history_index(p, side, &m)]);
-                    }
-                }
-                -s
-            };
-            keyed.push((key, m));
-        }
-        keyed.sort_by_key(|&(k, _)| k);
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-            *slot = m;
-        }
     }
 
     /// Where the history of `side`'s move `m` is kept.
