@@ -1,7 +1,8 @@
 //! The evaluation, derived from the definition alone: material from the pieces' values, square
 //! tables from each piece's reach on an empty board, its mobility in the position (the squares
 //! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
-//! zones of `when` rules, measured in the piece's own moves, and royal pieces kept on sheltered
+//! zones of `when` rules, measured in the piece's own moves, the enemy pieces a rider or hopper
+//! attacks that are worth more than itself, and royal pieces kept on sheltered
 //! squares while much material is left, drawn to open ones in an ending. Nothing here knows a
 //! game by name.
 
@@ -17,6 +18,8 @@ const GOAL_BONUS: i32 = 300;
 /// Centipawns per square a piece can move to or capture on in the position, beyond what its
 /// square table already credits for an empty board: blocked riders lose, open files gain.
 const MOBILITY_WEIGHT: i32 = 2;
+/// Centipawns per enemy piece a rider or hopper attacks that is worth more than itself.
+const THREAT_WEIGHT: i32 = 15;
 
 /// The share of the start's material (in 256ths) at and above which royals keep to shelter,
 /// and at and below which they are fully drawn to the open squares of an ending.
@@ -213,8 +216,8 @@ impl Evaluator {
                 side_score += self.value[kind.index()] + self.table[i];
                 side_ending += self.royal_ending[i];
                 if self.mobile[kind.index()] {
-                    side_score +=
-                        MOBILITY_WEIGHT * mobility(pos, Side::nth(s), kind, Square::at(sq));
+                    let reach = reach(pos, Side::nth(s), kind, Square::at(sq), &self.value);
+                    side_score += MOBILITY_WEIGHT * reach.squares + THREAT_WEIGHT * reach.threats;
                 }
             }
             if self.hands {
@@ -244,12 +247,31 @@ impl Evaluator {
     }
 }
 
-/// How many squares the piece of `kind` of `side` on `from` reaches in `pos` along its own
-/// paths, moving to empty squares or capturing enemy pieces, whoever is to move. Counted, not
-/// generated: no promotion choices, no target rules, no borrowed powers, no teleports.
+/// What a piece reaches in the position: see [`reach`].
+struct Reach {
+    /// Squares it can move to or capture on.
+    squares: i32,
+    /// Enemy pieces it can capture that are worth more than itself.
+    threats: i32,
+}
+
+/// How many squares the piece of `kind` of `side` on `from` reaches in `pos`.
+#[cfg(test)]
 fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
+    reach(pos, side, kind, from, &[]).squares
+}
+
+/// How many squares the piece of `kind` of `side` on `from` reaches in `pos` along its own
+/// paths, moving to empty squares or capturing enemy pieces, whoever is to move, and how many
+/// of the enemy pieces it could capture are worth more than itself by `values` (per kind).
+/// Counted, not generated: no promotion choices, no target rules, no borrowed powers, no
+/// teleports.
+fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i32]) -> Reach {
     let t = pos.tables();
+    let worth = |k: PieceKind| values.get(k.index()).copied().unwrap_or(0);
+    let own = worth(kind);
     let mut n = 0;
+    let mut threats = 0;
     for path in t.paths(kind, side, from) {
         if !pos.condition_holds(path.condition(), from) {
             continue;
@@ -258,11 +280,12 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
         let moves = flags.has(PathFlags::MOVE);
         let captures = flags.has(PathFlags::CAPTURE);
         let mut count = |_, occupant: u8| {
-            n += if occupant == 0 {
-                i32::from(moves)
-            } else {
-                i32::from(captures && occupant != WALL && pos.cell_side(occupant) != side)
-            };
+            if occupant == 0 {
+                n += i32::from(moves);
+            } else if captures && occupant != WALL && pos.cell_side(occupant) != side {
+                n += 1;
+                threats += i32::from(worth(pos.cell_kind(occupant)) > own);
+            }
         };
         if flags.has(PathFlags::HOP) {
             t.walk::<true>(path, &pos.board, &mut count);
@@ -270,7 +293,10 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
             t.walk::<false>(path, &pos.board, &mut count);
         }
     }
-    n
+    Reach {
+        squares: n,
+        threats,
+    }
 }
 
 /// Where a piece of `kind` of `side` moves from each square of an empty board.
@@ -413,6 +439,22 @@ mod tests {
         let corner = position("chess.variant", "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
         let active = position("chess.variant", "6k1/5ppp/8/8/8/4K3/5PPP/8 w - - 0 1");
         assert!(eval.evaluate(&active) > eval.evaluate(&corner));
+    }
+
+    /// A rook attacking a queen threatens it; the queen attacking the rook does not count.
+    #[test]
+    fn a_rider_threatens_only_pieces_worth_more() {
+        let pos = position("chess.variant", "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");
+        let eval = Evaluator::new(&pos);
+        let g = pos.tables().geometry();
+        let at = |name| {
+            let sq = g.parse(name).unwrap();
+            let piece = pos.piece_at(sq).unwrap();
+            reach(&pos, piece.side, piece.kind, sq, &eval.value)
+        };
+        assert_eq!(at("d1").threats, 1);
+        assert_eq!(at("d5").threats, 0);
+        assert_eq!(at("d5").squares, 27);
     }
 
     /// A rook shut in by its own pawns is worth less than the same rook on an open file.
