@@ -759,7 +759,7 @@ impl Engine {
                 worth && stand + gain + DELTA_MARGIN > alpha
             });
         }
-        // Nor, out of check, captures that lose material in the exchange they start.
+        // Out of check, a capture the static exchange says loses is left out as it comes up.
         let mut picker = self.picker(p, &moves, None, ply);
         let mover = p.side_to_move();
         while let Some(m) = picker.next(self, p, stand.is_some()) {
