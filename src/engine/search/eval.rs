@@ -258,7 +258,7 @@ struct Reach {
 /// How many squares the piece of `kind` of `side` on `from` reaches in `pos`.
 #[cfg(test)]
 fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
-    reach(pos, side, kind, from, &[]).squares
+    reach(pos, side, kind, from, &vec![0; pos.tables().kinds()]).squares
 }
 
 /// How many squares the piece of `kind` of `side` on `from` reaches in `pos` along its own
@@ -268,8 +268,7 @@ fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
 /// teleports.
 fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i32]) -> Reach {
     let t = pos.tables();
-    let worth = |k: PieceKind| values.get(k.index()).copied().unwrap_or(0);
-    let own = worth(kind);
+    let own = values[kind.index()];
     let mut n = 0;
     let mut threats = 0;
     for path in t.paths(kind, side, from) {
@@ -284,7 +283,7 @@ fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i3
                 n += i32::from(moves);
             } else if captures && occupant != WALL && pos.cell_side(occupant) != side {
                 n += 1;
-                threats += i32::from(worth(pos.cell_kind(occupant)) > own);
+                threats += i32::from(values[pos.cell_kind(occupant).index()] > own);
             }
         };
         if flags.has(PathFlags::HOP) {

@@ -527,7 +527,6 @@ impl Engine {
         if let (Some(e), Some(tm)) = (entry, tt_move) {
             let s = from_tt(e.score, ply);
             if depth >= SINGULAR_DEPTH
-                && ply > 0
                 && e.bound != Bound::Upper
                 && i32::from(e.depth) >= depth - 3
                 && s.abs() < MATE_BOUND
