@@ -7,7 +7,7 @@
 //! game by name.
 
 use crate::engine::{Piece, Position};
-use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, KING_STEPS, MAX_SIDES, WALL};
+use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, WALL};
 
 /// Centipawns per square of reach above the piece's average.
 const REACH_WEIGHT: i32 = 4;
@@ -20,14 +20,6 @@ const GOAL_BONUS: i32 = 300;
 const MOBILITY_WEIGHT: i32 = 2;
 /// Centipawns per enemy piece a rider or hopper attacks that is worth more than itself.
 const THREAT_WEIGHT: i32 = 15;
-/// A free runner's bonus in an ending, in thousandths of what its promotion gains, by the
-/// moves it still needs to promote (1, 2, ...; the last for every further move); in the
-/// middle game it earns [`RUNNER_MIDDLE`] of that, in 256ths.
-const RUNNER_SHARE: [i32; 6] = [160, 100, 40, 25, 15, 10];
-const RUNNER_MIDDLE: i32 = 160;
-/// Centipawns per piece of its own side next to a royal, in the middle game: the shelter
-/// that pawns, advisors or a shogi castle give.
-const SHELTER_WEIGHT: i32 = 12;
 
 /// The share of the start's material (in 256ths) at and above which royals keep to shelter,
 /// and at and below which they are fully drawn to the open squares of an ending.
@@ -59,250 +51,6 @@ pub struct Evaluator {
     royal_ending: Vec<i32>,
     /// The material of the start position, all sides together.
     start_material: i32,
-    /// Per square: the squares next to it.
-    around: Vec<Vec<u16>>,
-    /// Per kind: whether it is a royal piece that checkmate threatens, counted sheltered.
-    royal: Vec<bool>,
-    /// Free runners' tables, in games with promotions and without drops.
-    runners: Option<Runners>,
-}
-
-/// Free runners: promoting pieces no cheap enemy piece can stop, in games without drops.
-/// Per (runner kind, side, square): the squares where an enemy stopper would block it or
-/// capture it on its way, the squares of that way (where a runner of its own side in front
-/// makes it none), and its bonus in an ending.
-#[derive(Clone, Debug)]
-struct Runners {
-    /// Per kind: its place in the tables, for kinds that gain by promoting.
-    slot: Vec<Option<usize>>,
-    /// Per kind: whether it stops runners, being no royal and worth no more than the
-    /// cheapest of them.
-    stopper: Vec<bool>,
-    sides: usize,
-    squares: usize,
-    /// Per side: the sides it plays against.
-    foes: Vec<Vec<usize>>,
-    /// Words of a set of squares.
-    words: usize,
-    /// Sets of squares, `words` words each.
-    span: Vec<u64>,
-    way: Vec<u64>,
-    bonus: Vec<i32>,
-}
-
-/// A kind that gains by promoting, for [`Runners::new`]: its side and kind, its moves on an
-/// empty board, the distance of each square to one it promotes from, and what it gains.
-struct Promoting {
-    side: Side,
-    kind: usize,
-    targets: Vec<Vec<u16>>,
-    dist: Vec<Option<u16>>,
-    gain: i32,
-}
-
-/// The stoppers and runners of each side (sets of squares, [`Runners::words`] words per
-/// side) and the runners that may earn a bonus (side, table index), as the evaluation meets
-/// them.
-struct Seen {
-    stoppers: [u64; WORDS * MAX_SIDES],
-    runners: [u64; WORDS * MAX_SIDES],
-    list: [(usize, usize); 32],
-    len: usize,
-}
-
-impl Seen {
-    fn new() -> Seen {
-        Seen {
-            stoppers: [0; WORDS * MAX_SIDES],
-            runners: [0; WORDS * MAX_SIDES],
-            list: [(0, 0); 32],
-            len: 0,
-        }
-    }
-}
-
-/// The most words of a set of squares.
-const WORDS: usize = crate::model::MAX_SQUARES.div_ceil(64);
-
-impl Runners {
-    fn new(pos: &Position, value: &[i32], promoting: &[Promoting]) -> Option<Runners> {
-        let cheapest = promoting.iter().map(|p| value[p.kind]).min()?;
-        let t = pos.tables();
-        let kinds = t.kinds();
-        let sides = t.sides();
-        let squares = t.geometry().len();
-        let words = squares.div_ceil(64);
-        let mut slot = vec![None; kinds];
-        let mut slots = 0;
-        for p in promoting {
-            if slot[p.kind].is_none() {
-                slot[p.kind] = Some(slots);
-                slots += 1;
-            }
-        }
-        let stopper: Vec<bool> = (0..kinds)
-            .map(|k| !t.royal(PieceKind::nth(k)) && value[k] <= cheapest)
-            .collect();
-        let mut r = Runners {
-            slot,
-            stopper,
-            sides,
-            squares,
-            foes: (0..sides)
-                .map(|s| {
-                    (0..sides)
-                        .filter(|&e| !t.partners(Side::nth(e), Side::nth(s)))
-                        .collect()
-                })
-                .collect(),
-            words,
-            span: vec![0; slots * sides * squares * words],
-            way: vec![0; slots * sides * squares * words],
-            bonus: vec![0; slots * sides * squares],
-        };
-        for p in promoting {
-            r.fill(pos, p);
-        }
-        Some(r)
-    }
-
-    fn at(&self, kind: usize, side: usize, sq: usize) -> Option<usize> {
-        self.slot[kind].map(|slot| (slot * self.sides + side) * self.squares + sq)
-    }
-
-    fn fill(&mut self, pos: &Position, p: &Promoting) {
-        let t = pos.tables();
-        let squares = self.squares;
-        // Per square: where an enemy stopper stands to capture on it.
-        let mut guards = vec![[0u64; WORDS]; squares];
-        for e in (0..t.sides()).map(Side::nth) {
-            if t.partners(e, p.side) {
-                continue;
-            }
-            for j in (0..self.stopper.len()).filter(|&j| self.stopper[j]) {
-                for x in t.geometry().squares() {
-                    for target in t.reach(PieceKind::nth(j), e, x) {
-                        if target.can_capture {
-                            put(&mut guards[target.square.index()], x.index());
-                        }
-                    }
-                }
-            }
-        }
-        for sq in 0..squares {
-            let Some(d) = p.dist[sq] else { continue };
-            // Its way: every square it reaches without getting further from promotion.
-            let mut way = [0u64; WORDS];
-            let mut stack = vec![sq];
-            while let Some(f) = stack.pop() {
-                let here = p.dist[f];
-                for &to in &p.targets[f] {
-                    let to = usize::from(to);
-                    if p.dist[to].is_some_and(|e| Some(e) <= here) && !has(&way, to) {
-                        put(&mut way, to);
-                        stack.push(to);
-                    }
-                }
-            }
-            way[sq / 64] &= !(1 << (sq % 64));
-            let mut span = way;
-            for (y, guard) in guards.iter().enumerate() {
-                if has(&way, y) {
-                    for (w, g) in span.iter_mut().zip(guard) {
-                        *w |= g;
-                    }
-                }
-            }
-            let at = self
-                .at(p.kind, p.side.index(), sq)
-                .expect("promoting kinds have a slot");
-            let words = self.words;
-            self.way[at * words..(at + 1) * words].copy_from_slice(&way[..words]);
-            self.span[at * words..(at + 1) * words].copy_from_slice(&span[..words]);
-            let moves = usize::from(d).min(RUNNER_SHARE.len() - 1);
-            self.bonus[at] = p.gain * RUNNER_SHARE[moves] / 1000;
-        }
-    }
-
-    /// Whether the runner at table index `at` runs free: none of the squares in `stoppers`
-    /// in its span, none of those in `own` on its way.
-    fn free(&self, at: usize, stoppers: &[u64], own: &[u64]) -> bool {
-        let w = self.words;
-        let span = &self.span[at * w..(at + 1) * w];
-        let way = &self.way[at * w..(at + 1) * w];
-        span.iter().zip(stoppers).all(|(a, b)| a & b == 0)
-            && way.iter().zip(own).all(|(a, b)| a & b == 0)
-    }
-
-    /// Notes a piece of `kind` of `side` on `sq` in `seen`, while the evaluation walks the
-    /// pieces.
-    #[inline]
-    fn note(&self, seen: &mut Seen, side: usize, kind: usize, sq: usize) {
-        let bit = 1 << (sq % 64);
-        let word = side * self.words + sq / 64;
-        if self.stopper[kind] {
-            seen.stoppers[word] |= bit;
-        }
-        if let Some(at) = self.at(kind, side, sq) {
-            seen.runners[word] |= bit;
-            if self.bonus[at] > 0 {
-                if let Some(slot) = seen.list.get_mut(seen.len) {
-                    *slot = (side, at);
-                }
-                seen.len += 1;
-            }
-        }
-    }
-
-    /// The runners' bonus for each side, in the middle game and in the ending, once `seen`
-    /// has noted every piece of `pos`.
-    fn score(&self, pos: &Position, seen: &Seen) -> [(i32, i32); MAX_SIDES] {
-        let w = self.words;
-        let mut out = [(0, 0); MAX_SIDES];
-        let mut enemies = [[0u64; WORDS]; MAX_SIDES];
-        for (s, enemy) in enemies.iter_mut().enumerate().take(self.sides) {
-            for &e in &self.foes[s] {
-                for (a, b) in enemy[..w].iter_mut().zip(&seen.stoppers[e * w..(e + 1) * w]) {
-                    *a |= b;
-                }
-            }
-        }
-        let mut settle = |s: usize, at: usize| {
-            let own = &seen.runners[s * w..(s + 1) * w];
-            if self.free(at, &enemies[s][..w], own) {
-                let bonus = self.bonus[at];
-                let middle = bonus * RUNNER_MIDDLE / 256;
-                out[s].0 += middle;
-                out[s].1 += bonus - middle;
-            }
-        };
-        if seen.len <= seen.list.len() {
-            for &(s, at) in &seen.list[..seen.len] {
-                settle(s, at);
-            }
-        } else {
-            // More runners than the list holds: find them again.
-            for (s, list) in pos.plist.iter().enumerate() {
-                for &sq in list {
-                    let k = pos.cell_kind(pos.board[usize::from(sq)]).index();
-                    if let Some(at) = self.at(k, s, usize::from(sq)) {
-                        if self.bonus[at] > 0 {
-                            settle(s, at);
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-fn has(set: &[u64], sq: usize) -> bool {
-    set[sq / 64] >> (sq % 64) & 1 != 0
-}
-
-fn put(set: &mut [u64], sq: usize) {
-    set[sq / 64] |= 1 << (sq % 64);
 }
 
 impl Evaluator {
@@ -343,8 +91,6 @@ impl Evaluator {
         let mut table = vec![0; sides * kinds * squares];
         let mut royal_ending = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
-        let hands = t.rules().captures_to_hand || !t.setup_hand().is_empty();
-        let mut promoters = Vec::new();
         for s in 0..sides {
             let side = Side::nth(s);
             for k in 0..kinds {
@@ -391,16 +137,6 @@ impl Evaluator {
                             table[base + sq] += gain / (8 * (i32::from(d) + 1));
                         }
                     }
-                    // Drops can stop any piece anywhere: no runners in games with hands.
-                    if !hands {
-                        promoters.push(Promoting {
-                            side,
-                            kind: k,
-                            targets: graph.targets.clone(),
-                            dist,
-                            gain,
-                        });
-                    }
                 }
                 // Goal zones of `when ... wins` rules that count the side's own pieces.
                 for (_, rule) in &t.rules().conditions {
@@ -429,31 +165,16 @@ impl Evaluator {
             .flatten()
             .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
             .sum();
-        let runners = Runners::new(pos, &value, &promoters);
         Evaluator {
             kinds,
             squares,
             value,
             hand_value,
-            hands,
+            hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
             table,
             mobile,
             royal_ending,
             start_material,
-            around: g
-                .squares()
-                .map(|sq| {
-                    KING_STEPS
-                        .iter()
-                        .filter_map(|&(dx, dy)| g.offset(sq, dx, dy))
-                        .map(|s| s.raw())
-                        .collect()
-                })
-                .collect(),
-            royal: (0..kinds)
-                .map(|k| t.royal(PieceKind::nth(k)) && t.rules().checkmate)
-                .collect(),
-            runners,
         }
     }
 
@@ -485,24 +206,15 @@ impl Evaluator {
         let mut material = 0;
         // The royals' ending terms, of the sides `mine` picks less the others'.
         let mut ending = 0;
-        let mut seen = Seen::new();
         for (s, list) in pos.plist.iter().enumerate() {
             let mut side_score = 0;
             let mut side_ending = 0;
             for &sq in list {
                 let kind = pos.cell_kind(pos.board[sq as usize]);
-                if let Some(r) = &self.runners {
-                    r.note(&mut seen, s, kind.index(), usize::from(sq));
-                }
                 let i = (s * self.kinds + kind.index()) * self.squares + sq as usize;
                 material += self.value[kind.index()];
                 side_score += self.value[kind.index()] + self.table[i];
                 side_ending += self.royal_ending[i];
-                if self.royal[kind.index()] {
-                    let shelter = SHELTER_WEIGHT * self.shelter(pos, s, sq);
-                    side_score += shelter;
-                    side_ending -= shelter;
-                }
                 if self.mobile[kind.index()] {
                     let reach = reach(pos, Side::nth(s), kind, Square::at(sq), &self.value);
                     side_score += MOBILITY_WEIGHT * reach.squares + THREAT_WEIGHT * reach.threats;
@@ -522,13 +234,6 @@ impl Evaluator {
                 ending -= side_ending;
             }
         }
-        if let Some(r) = &self.runners {
-            for (s, (middle, end)) in r.score(pos, &seen).into_iter().enumerate() {
-                let sign = if mine(Side::nth(s)) { 1 } else { -1 };
-                score += sign * middle;
-                ending += sign * end;
-            }
-        }
         // From the middle game to the ending as material comes off, the royals' square
         // terms turn from shelter to activity.
         if self.start_material > 0 {
@@ -539,24 +244,6 @@ impl Evaluator {
             score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
         }
         score
-    }
-}
-
-impl Evaluator {
-    /// How many pieces of `side` stand next to `sq`, royals not counted.
-    fn shelter(&self, pos: &Position, side: usize, sq: u16) -> i32 {
-        let mut n = 0;
-        for &x in &self.around[usize::from(sq)] {
-            let c = pos.board[usize::from(x)];
-            if c != 0
-                && c != WALL
-                && pos.cell_side(c).index() == side
-                && !self.royal[pos.cell_kind(c).index()]
-            {
-                n += 1;
-            }
-        }
-        n
     }
 }
 
@@ -781,40 +468,5 @@ mod tests {
         assert_eq!(mobility(&open, rook.side, rook.kind, a1), 10);
         assert_eq!(mobility(&shut, rook.side, rook.kind, a1), 3);
         assert!(eval.evaluate(&open) > eval.evaluate(&shut));
-    }
-
-    /// A pawn that no enemy pawn can block or take on its way is worth more than one an
-    /// enemy pawn on the next file guards the way of, and more still nearer promotion; the
-    /// rear one of two on a file runs free of no one.
-    #[test]
-    fn a_free_runner_scores_by_its_distance_to_promotion() {
-        let fen = |pawns: &str| format!("4k3/{pawns}/4K3 w - - 0 1");
-        let pos = position("chess.variant", &fen("p7/8/4P3/8/8/8"));
-        let eval = Evaluator::new(&pos);
-        let runners = eval.runners.as_ref().expect("pawns promote");
-        // The runners' bonus of each side, in the ending.
-        let bonus = |pawns: &str| {
-            let pos = position("chess.variant", &fen(pawns));
-            let mut seen = Seen::new();
-            for (s, list) in pos.plist.iter().enumerate() {
-                for &sq in list {
-                    let kind = pos.cell_kind(pos.board[usize::from(sq)]).index();
-                    runners.note(&mut seen, s, kind, usize::from(sq));
-                }
-            }
-            let r = runners.score(&pos, &seen);
-            (r[0].0 + r[0].1, r[1].0 + r[1].1)
-        };
-        // White's e5 pawn runs free past a black pawn on a7, which runs too, further away.
-        let (white, black) = bonus("p7/8/4P3/8/8/8");
-        assert!(white > black && black > 0, "{white} {black}");
-        // A black pawn on d7 guards e6 and stops it; e5 guards d6 and stops the black one.
-        assert_eq!(bonus("3p4/8/4P3/8/8/8"), (0, 0));
-        // Nearer promotion, more.
-        assert!(bonus("p7/4P3/8/8/8/8").0 > white);
-        // Two white pawns on a file: the front one runs, the rear one does not.
-        assert_eq!(bonus("p7/8/4P3/4P3/8/8").0, white);
-        let pos = |pawns: &str| position("chess.variant", &fen(pawns));
-        assert!(eval.evaluate(&pos("p7/8/4P3/8/8/8")) > eval.evaluate(&pos("3p4/8/4P3/8/8/8")));
     }
 }
