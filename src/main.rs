@@ -179,14 +179,23 @@ enum Command {
         search_depth: u32,
     },
     /// Estimate every piece's value for a new game, from its mobility on random boards (in
-    /// pawns: a piece as mobile as a knight is worth 3), with a 95% sampling interval
+    /// pawns: a piece as mobile as a knight is worth 3), or from the engine's games against
+    /// itself with `--self-play`, with a 95% interval
     Values {
         /// The definition file.
         file: PathBuf,
         /// Random boards per piece.
         #[arg(long, default_value_t = 4000)]
         samples: usize,
-        /// Seed of the random boards (the same seed gives the same figures).
+        /// Learn the values from this many games of the engine against itself instead: a
+        /// logistic model of the results on the material of quiet positions.
+        #[arg(long, value_name = "GAMES")]
+        self_play: Option<usize>,
+        /// Search depth of every move of the self-play games.
+        #[arg(long, default_value_t = 3, requires = "self_play")]
+        depth: u32,
+        /// Seed of the random boards, or of the self-play games' random openings (the same seed
+        /// gives the same figures).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
@@ -481,9 +490,11 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Values {
             file,
             samples,
+            self_play,
+            depth,
             seed,
             options,
-        } => values(&file, samples, seed, options),
+        } => values(&file, samples, self_play.map(|g| (g, depth)), seed, options),
         Command::Import(ImportFormat::Fsf {
             file,
             variants,
@@ -1138,10 +1149,11 @@ fn stdout_replies() -> rulebook::protocol::Out {
     std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())))
 }
 
-/// `rulebook bench`: perft and search speed, one line each per definition.
+/// `rulebook values`: estimated piece values, from mobility or from `self_play` (games, depth).
 fn values(
     file: &Path,
     samples: usize,
+    self_play: Option<(usize, u32)>,
     seed: u64,
     options: Vec<String>,
 ) -> Result<ExitCode, Failure> {
@@ -1156,6 +1168,19 @@ fn values(
             options,
         },
     )?;
+    if let Some((games, depth)) = self_play {
+        if games == 0 {
+            return Err(Failure("--self-play must be at least 1 game".into()));
+        }
+        if depth == 0 {
+            return Err(Failure("--depth must be at least 1".into()));
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let found =
+            rulebook::engine::learn::learn(&pos, games, depth, seed, threads).map_err(Failure)?;
+        print!("{}", rulebook::engine::learn::table(&pos, &found));
+        return Ok(ExitCode::SUCCESS);
+    }
     let found = rulebook::engine::values::estimate(&pos, samples, seed);
     print!("{}", rulebook::engine::values::table(&pos, &found));
     Ok(ExitCode::SUCCESS)

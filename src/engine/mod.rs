@@ -4,6 +4,7 @@ mod attack;
 pub mod clock;
 pub mod deep;
 pub mod fen;
+pub mod learn;
 mod make;
 mod movegen;
 mod mv;

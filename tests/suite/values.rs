@@ -1,6 +1,7 @@
 //! Piece values estimated from the definition alone, against the values chess players have
 //! long agreed on, and the engine's use of them where a definition gives none.
 
+use rulebook::engine::learn::learn;
 use rulebook::engine::search::Engine;
 use rulebook::engine::values::estimate;
 use rulebook::engine::Position;
@@ -97,4 +98,54 @@ fn the_engine_values_pieces_the_definition_leaves_unvalued() {
     // A queen against a pawn: far more than the one pawn both would be worth unvalued.
     let score = engine.evaluate(&pos);
     assert!(score > 500, "{score}");
+}
+
+/// Values learned from self-play: chess with one of each side's knights renamed to an
+/// identical piece of another kind. The twins must come out alike, and the pieces in the order
+/// chess players have long agreed on where it is clear (a queen above a rook, every piece above
+/// a pawn).
+#[test]
+fn self_play_values_order_the_pieces_and_agree_on_twins() {
+    let path = format!("{}/definitions/chess.variant", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace(
+            "piece Pawn P",
+            "piece Horse H value 3\n  move step (1,2)\n\npiece Pawn P",
+        )
+        .replace("  rnbqkbnr", "  rhbqkbnr")
+        .replace("  RNBQKBNR", "  RHBQKBNR");
+    let pos = start(&text);
+    let found = learn(&pos, 300, 3, 5, 2).unwrap();
+    let value = |name: &str| {
+        let t = pos.tables();
+        let e = found
+            .pieces
+            .iter()
+            .find(|e| t.variant().piece(e.kind).name == name)
+            .unwrap();
+        assert!(e.margin.is_finite() && e.margin > 0.0, "{name}: {e:?}");
+        (e.value.unwrap(), e.margin)
+    };
+    let (queen, rook, pawn) = (value("Queen").0, value("Rook").0, value("Pawn").0);
+    let ((knight, kn), (horse, hm)) = (value("Knight"), value("Horse"));
+    assert!(
+        (knight - horse).abs() < kn + hm,
+        "twins differ: {knight} ± {kn}, {horse} ± {hm}"
+    );
+    assert!(queen > rook && rook > pawn, "{found:?}");
+    assert!(
+        knight > pawn && horse > pawn && value("Bishop").0 > pawn,
+        "{found:?}"
+    );
+    assert!(found.pieces[0].royal && found.pieces[0].value.is_none());
+    assert_eq!(found.games, 300);
+    assert_eq!(found.results.iter().sum::<usize>(), 300);
+    assert!(found.positions > 10_000, "{}", found.positions);
+}
+
+#[test]
+fn self_play_values_need_two_sides() {
+    let err = learn(&shipped("gala-xiangqi-four.variant"), 2, 1, 1, 1).unwrap_err();
+    assert!(err.contains("two sides"), "{err}");
 }

@@ -184,6 +184,13 @@ impl Evaluator {
         self.value[kind.index()]
     }
 
+    /// The value of a piece of `kind` as written in the definition, or estimated where it gives
+    /// none, in centipawns (royal pieces too: what one in hand is worth).
+    #[inline]
+    pub fn written_value(&self, kind: PieceKind) -> i32 {
+        self.hand_value[kind.index()]
+    }
+
     /// The score of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         self.score(pos, |s| s == pos.side_to_move())

@@ -180,6 +180,12 @@ impl Engine {
         Arc::clone(&self.stop)
     }
 
+    /// The value the evaluation gives a piece of `kind`, in centipawns: the definition's, or
+    /// estimated where it gives none.
+    pub fn piece_value(&self, kind: PieceKind) -> i32 {
+        self.eval.written_value(kind)
+    }
+
     /// The static evaluation of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         self.eval.evaluate(pos)
