@@ -408,7 +408,7 @@ pub fn table(start: &Position, found: &Learning) -> String {
         } else {
             let estimate = match e.value {
                 Some(x) => format!("{x:.2} ± {:.2}", e.margin),
-                None => "never traded".to_string(),
+                None => "no estimate".to_string(),
             };
             (estimate, format!("{:.2}", e.played))
         };

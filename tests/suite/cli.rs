@@ -65,6 +65,45 @@ fn values_prints_an_estimate_per_piece() {
 }
 
 #[test]
+fn values_from_self_play_print_a_row_per_piece_and_refuse_what_they_cannot_do() {
+    let chess = "definitions/chess.variant";
+    let (out, err, code) = rulebook(&["values", chess, "--self-play", "4", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("Chess: piece values from 4 games of self-play at depth 1 ("),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 3 + 6, "{out}");
+    assert!(
+        lines[3].starts_with("King ") && lines[3].contains("royal"),
+        "{out}"
+    );
+    for (row, name) in lines[4..]
+        .iter()
+        .zip(["Queen", "Rook", "Bishop", "Knight", "Pawn"])
+    {
+        assert!(row.starts_with(name), "{out}");
+    }
+    let (_, err, code) = rulebook(&["values", chess, "--self-play", "0"]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "error: --self-play must be at least 1 game")
+    );
+    let (_, err, code) = rulebook(&["values", chess, "--self-play", "1", "--depth", "0"]);
+    assert_eq!((code, err.trim()), (2, "error: --depth must be at least 1"));
+    let four = "definitions/gala-xiangqi-four.variant";
+    let (_, err, code) = rulebook(&["values", four, "--self-play", "1"]);
+    assert_eq!(
+        (code, err.trim()),
+        (
+            2,
+            "error: values from self-play need a game of two sides; this one has 4"
+        )
+    );
+}
+
+#[test]
 fn perft_prints_nodes_searched_last() {
     let (out, err, code) = rulebook(&["perft", "definitions/xiangqi.variant", "2"]);
     assert_eq!(code, 0, "{err}");
