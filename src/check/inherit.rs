@@ -226,7 +226,7 @@ pub(crate) fn rule_name(rule: &ast::Rule) -> &'static str {
 }
 
 /// The words every rule name is made of, for suggestions.
-const RULE_NAMES: [&str; 29] = [
+const RULE_NAMES: [&str; 28] = [
     "checkmate",
     "must capture",
     "must drop",
@@ -255,7 +255,6 @@ const RULE_NAMES: [&str; 29] = [
     "moves first",
     "drops",
     "when",
-    "connect",
 ];
 
 /// The option names of guards, in order: declarations under different guards are different
@@ -448,7 +447,16 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::joined;
+    use super::{joined, RULE_NAMES};
+
+    /// The suggestions list each rule once.
+    #[test]
+    fn rule_names_are_listed_once() {
+        let mut names = RULE_NAMES.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), RULE_NAMES.len());
+    }
 
     #[test]
     fn paths_are_joined_from_the_naming_file_s_folder() {
