@@ -383,13 +383,7 @@ pub fn table(start: &Position, found: &Learning) -> String {
         "(in pawns, scaled so that the setup's material is worth what the values played with \
          make it; 95% interval over resampled games)"
     );
-    let width = found
-        .pieces
-        .iter()
-        .map(|e| v.piece(e.kind).name.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
+    let width = super::values::name_width(v, found.pieces.iter().map(|e| e.kind));
     let _ = writeln!(
         out,
         "{:width$}  {:>6}  {:>13}  {:>6}  {:>6}",
@@ -398,11 +392,7 @@ pub fn table(start: &Position, found: &Learning) -> String {
     for e in &found.pieces {
         let def = v.piece(e.kind);
         let letter = def.letter.to_string();
-        let given = if def.value_given || def.royal {
-            format!("{}", def.value)
-        } else {
-            "-".to_string()
-        };
+        let given = super::values::given(def);
         let (estimate, played) = if e.royal {
             ("royal".to_string(), "-".to_string())
         } else {

@@ -14,7 +14,7 @@
 
 use super::zobrist::Rng;
 use super::{Piece, Position};
-use crate::model::{PieceKind, Side, Square};
+use crate::model::{PieceDef, PieceKind, Side, Square, Variant};
 
 /// The estimate for one kind of piece.
 #[derive(Clone, Debug, PartialEq)]
@@ -228,6 +228,24 @@ fn unit(rng: &mut Rng) -> f64 {
     (rng.next() >> 11) as f64 / (1u64 << 53) as f64
 }
 
+/// The width of a table's first column: the longest of `kinds`' names, at least "piece".
+pub(crate) fn name_width(v: &Variant, kinds: impl Iterator<Item = PieceKind>) -> usize {
+    kinds
+        .map(|k| v.piece(k).name.len())
+        .max()
+        .unwrap_or(5)
+        .max(5)
+}
+
+/// The value the definition gives a piece, for a table's last column ("-" where it gives none).
+pub(crate) fn given(def: &PieceDef) -> String {
+    if def.value_given || def.royal {
+        format!("{}", def.value)
+    } else {
+        "-".to_string()
+    }
+}
+
 /// The estimates as a table, with the values the definition gives beside them.
 pub fn table(start: &Position, found: &Estimates) -> String {
     use std::fmt::Write;
@@ -245,13 +263,7 @@ pub fn table(start: &Position, found: &Estimates) -> String {
         "(in pawns: a piece reaching as many squares as a knight, {:.2} here, is worth 3)",
         found.knight_mobility
     );
-    let width = found
-        .pieces
-        .iter()
-        .map(|e| v.piece(e.kind).name.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
+    let width = name_width(v, found.pieces.iter().map(|e| e.kind));
     let _ = writeln!(
         out,
         "{:width$}  {:>6}  {:>7}  {:>13}  {:>6}",
@@ -260,11 +272,7 @@ pub fn table(start: &Position, found: &Estimates) -> String {
     for e in &found.pieces {
         let def = v.piece(e.kind);
         let letter = def.letter.to_string();
-        let given = if def.value_given || def.royal {
-            format!("{}", def.value)
-        } else {
-            "-".to_string()
-        };
+        let given = given(def);
         if e.royal {
             let _ = writeln!(
                 out,

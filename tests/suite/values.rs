@@ -5,7 +5,7 @@ use rulebook::engine::learn::learn;
 use rulebook::engine::search::Engine;
 use rulebook::engine::values::estimate;
 use rulebook::engine::Position;
-use rulebook::model::Tables;
+use rulebook::model::{PieceKind, Tables};
 
 fn start(text: &str) -> Position {
     let variant = rulebook::load("test.variant", text).unwrap();
@@ -17,17 +17,26 @@ fn shipped(file: &str) -> Position {
     start(&std::fs::read_to_string(path).unwrap())
 }
 
+/// The entry of `entries` for the piece called `name`.
+fn named<'a, T>(
+    pos: &Position,
+    entries: &'a [T],
+    kind: impl Fn(&T) -> PieceKind,
+    name: &str,
+) -> &'a T {
+    let v = pos.tables().variant();
+    entries
+        .iter()
+        .find(|e| v.piece(kind(e)).name == name)
+        .unwrap_or_else(|| panic!("no piece called {name}"))
+}
+
 #[test]
 fn chess_estimates_come_near_the_classical_values() {
     let pos = shipped("chess.variant");
     let found = estimate(&pos, 4000, 7);
     let value = |name: &str| {
-        let t = pos.tables();
-        let e = found
-            .pieces
-            .iter()
-            .find(|e| t.variant().piece(e.kind).name == name)
-            .unwrap();
+        let e = named(&pos, &found.pieces, |e| e.kind, name);
         assert!(e.margin < 0.2, "{name}: {e:?}");
         e.value
     };
@@ -118,12 +127,7 @@ fn self_play_values_order_the_pieces_and_agree_on_twins() {
     let pos = start(&text);
     let found = learn(&pos, 300, 3, 5, 2).unwrap();
     let value = |name: &str| {
-        let t = pos.tables();
-        let e = found
-            .pieces
-            .iter()
-            .find(|e| t.variant().piece(e.kind).name == name)
-            .unwrap();
+        let e = named(&pos, &found.pieces, |e| e.kind, name);
         assert!(e.margin.is_finite() && e.margin > 0.0, "{name}: {e:?}");
         (e.value.unwrap(), e.margin)
     };
