@@ -184,7 +184,7 @@ enum Command {
     Values {
         /// The definition file.
         file: PathBuf,
-        /// Random boards per piece.
+        /// Random boards per piece (the mobility method).
         #[arg(long, default_value_t = 4000)]
         samples: usize,
         /// Learn the values from this many games of the engine against itself instead: a
@@ -1169,11 +1169,18 @@ fn values(
         },
     )?;
     if let Some((games, depth)) = self_play {
-        if games == 0 {
-            return Err(Failure("--self-play must be at least 1 game".into()));
+        // Past these, a run would take days or exhaust memory: say so rather than start it.
+        const MAX_GAMES: usize = 1_000_000;
+        const MAX_SELF_PLAY_DEPTH: u32 = 20;
+        if !(1..=MAX_GAMES).contains(&games) {
+            return Err(Failure(format!(
+                "--self-play must be between 1 and {MAX_GAMES} games"
+            )));
         }
-        if depth == 0 {
-            return Err(Failure("--depth must be at least 1".into()));
+        if !(1..=MAX_SELF_PLAY_DEPTH).contains(&depth) {
+            return Err(Failure(format!(
+                "--depth must be between 1 and {MAX_SELF_PLAY_DEPTH}"
+            )));
         }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let found =

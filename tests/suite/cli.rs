@@ -86,12 +86,15 @@ fn values_from_self_play_print_a_row_per_piece_and_refuse_what_they_cannot_do() 
         assert!(row.starts_with(name), "{out}");
     }
     let (_, err, code) = rulebook(&["values", chess, "--self-play", "0"]);
-    assert_eq!(
-        (code, err.trim()),
-        (2, "error: --self-play must be at least 1 game")
-    );
-    let (_, err, code) = rulebook(&["values", chess, "--self-play", "1", "--depth", "0"]);
-    assert_eq!((code, err.trim()), (2, "error: --depth must be at least 1"));
+    let games = "error: --self-play must be between 1 and 1000000 games";
+    assert_eq!((code, err.trim()), (2, games));
+    let (_, err, code) = rulebook(&["values", chess, "--self-play", "99999999999"]);
+    assert_eq!((code, err.trim()), (2, games));
+    let depth = "error: --depth must be between 1 and 20";
+    for d in ["0", "21"] {
+        let (_, err, code) = rulebook(&["values", chess, "--self-play", "1", "--depth", d]);
+        assert_eq!((code, err.trim()), (2, depth));
+    }
     let four = "definitions/gala-xiangqi-four.variant";
     let (_, err, code) = rulebook(&["values", four, "--self-play", "1"]);
     assert_eq!(
