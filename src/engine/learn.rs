@@ -59,10 +59,18 @@ pub struct Learning {
     pub results: [usize; 3],
 }
 
-/// One kept position: the material difference per feature and the result for the first side.
-struct Sample {
-    features: Vec<i16>,
+/// One game of self-play: per kept position, the material difference per feature (see
+/// [`features`]); and the result for the first side.
+struct Game {
+    positions: Vec<Vec<i16>>,
     result: f64,
+}
+
+/// A kept position as the fit sees it: its features (the last a constant), the result, and
+/// the game it comes from.
+struct Row {
+    x: Vec<f64>,
+    y: f64,
     game: usize,
 }
 
@@ -84,61 +92,68 @@ pub fn learn(
     }
     let kinds = t.kinds();
     let threads = threads.clamp(1, games.max(1));
-    let mut played: Vec<(Vec<Sample>, f64)> = Vec::with_capacity(games);
-    let mut engine_values = vec![0; kinds];
-    std::thread::scope(|scope| {
+    let engine_values: Vec<i32> = {
+        let engine = Engine::new(start, 1);
+        (0..kinds)
+            .map(|k| engine.piece_value(PieceKind::nth(k)))
+            .collect()
+    };
+    let played: Vec<Game> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|w| {
                 // Positions cache what they work out and are not shared between threads.
                 let start = start.clone();
                 scope.spawn(move || {
                     let mut engine = Engine::new(&start, HASH_MB);
-                    let values: Vec<i32> = (0..kinds)
-                        .map(|k| engine.piece_value(PieceKind::nth(k)))
-                        .collect();
                     let mut done = Vec::new();
                     for g in (w..games).step_by(threads) {
                         engine.clear();
                         done.push((g, play_one(&start, &mut engine, depth, seed, g)));
                     }
-                    (values, done)
+                    done
                 })
             })
             .collect();
-        let mut all = Vec::new();
-        for w in workers {
-            let (values, done) = w.join().expect("a self-play worker panicked");
-            engine_values = values;
-            all.extend(done);
-        }
+        let mut all: Vec<(usize, Game)> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a self-play worker panicked"))
+            .collect();
         all.sort_by_key(|(g, _)| *g);
-        played = all.into_iter().map(|(_, game)| game).collect();
+        all.into_iter().map(|(_, game)| game).collect()
     });
     let mut results = [0; 3];
-    for (_, r) in &played {
-        results[if *r == 1.0 {
-            0
-        } else if *r == 0.0 {
-            1
-        } else {
-            2
+    for game in &played {
+        results[match game.result {
+            r if r > 0.5 => 0,
+            r if r < 0.5 => 1,
+            _ => 2,
         }] += 1;
     }
-    let samples: Vec<Sample> = played.into_iter().flat_map(|(s, _)| s).collect();
     // Features: one per kind that ever differs, then the side to move.
     let seen: Vec<usize> = (0..kinds)
-        .filter(|&k| !t.royal(PieceKind::nth(k)) && samples.iter().any(|s| s.features[k] != 0))
-        .collect();
-    let rows: Vec<(Vec<f64>, f64, usize)> = samples
-        .iter()
-        .map(|s| {
-            let mut x: Vec<f64> = seen.iter().map(|&k| f64::from(s.features[k])).collect();
-            x.push(f64::from(s.features[kinds]));
-            x.push(1.0);
-            (x, s.result, s.game)
+        .filter(|&k| {
+            !t.royal(PieceKind::nth(k))
+                && played.iter().any(|g| g.positions.iter().any(|f| f[k] != 0))
         })
         .collect();
-    let full = fit(&rows, None);
+    let rows: Vec<Row> = played
+        .iter()
+        .enumerate()
+        .flat_map(|(game, g)| {
+            let seen = &seen;
+            g.positions.iter().map(move |f| {
+                let mut x: Vec<f64> = seen.iter().map(|&k| f64::from(f[k])).collect();
+                x.push(f64::from(f[kinds]));
+                x.push(1.0);
+                Row {
+                    x,
+                    y: g.result,
+                    game,
+                }
+            })
+        })
+        .collect();
+    let full = fit(&rows, &vec![1.0; games], None);
     // The setup's material for the first side, by the engine's values and by the weights.
     let mut setup_count = vec![0.0; kinds];
     for p in t.setup() {
@@ -158,20 +173,17 @@ pub fn learn(
         (total > 0.0).then(|| played_total / total)
     };
     let full_scale = scale(&full).unwrap_or(0.0);
-    // Resample whole games, so that positions of one game stay together.
+    // Resample whole games, so that positions of one game stay together: a game drawn n
+    // times weighs n times in the refit.
     let mut rng = Rng::new(seed ^ 0xB007_5742);
     let mut draws: Vec<Vec<f64>> = vec![Vec::with_capacity(RESAMPLES); seen.len()];
-    let mut by_game: Vec<Vec<usize>> = vec![Vec::new(); games];
-    for (i, r) in rows.iter().enumerate() {
-        by_game[r.2].push(i);
-    }
+    let mut times = vec![0.0; games];
     for _ in 0..RESAMPLES {
-        let mut picked = Vec::with_capacity(rows.len());
+        times.fill(0.0);
         for _ in 0..games {
-            let g = (rng.next() % games as u64) as usize;
-            picked.extend(by_game[g].iter().map(|&i| rows[i].clone()));
+            times[(rng.next() % games as u64) as usize] += 1.0;
         }
-        let w = fit(&picked, Some(&full));
+        let w = fit(&rows, &times, Some(&full));
         if let Some(s) = scale(&w) {
             for (i, d) in draws.iter_mut().enumerate() {
                 d.push(w[i] * s);
@@ -217,18 +229,12 @@ pub fn learn(
 }
 
 /// One game of self-play: its kept positions and its result for the first side.
-fn play_one(
-    start: &Position,
-    engine: &mut Engine,
-    depth: u32,
-    seed: u64,
-    game: usize,
-) -> (Vec<Sample>, f64) {
+fn play_one(start: &Position, engine: &mut Engine, depth: u32, seed: u64, game: usize) -> Game {
     let t = start.tables();
     let kinds = t.kinds();
     let mut rng = Rng::new(seed.wrapping_mul(0x100_0000_01B3) ^ game as u64);
     let mut pos = start.clone();
-    let mut samples = Vec::new();
+    let mut positions = Vec::new();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -250,11 +256,7 @@ fn play_one(
                 break None;
             };
             if !pos.in_check() && !super::notation::is_capture(&pos, &m) && m.promotion.is_none() {
-                samples.push(Sample {
-                    features: features(&pos, kinds),
-                    result: 0.5,
-                    game,
-                });
+                positions.push(features(&pos, kinds));
             }
             m
         };
@@ -265,10 +267,7 @@ fn play_one(
         Some(Verdict::Loss) => 0.0,
         _ => 0.5,
     };
-    for s in &mut samples {
-        s.result = result;
-    }
-    (samples, result)
+    Game { positions, result }
 }
 
 /// Per kind, the first side's pieces (board and hand) less the second's; then +1 with the
@@ -294,20 +293,25 @@ fn features(pos: &Position, kinds: usize) -> Vec<i16> {
 }
 
 /// The weights of the logistic model of the result on the features (the last one of each row
-/// a constant), by Newton's method from `from` (or zero), slightly ridged so that a feature
-/// that never varies leaves the system solvable.
-fn fit(rows: &[(Vec<f64>, f64, usize)], from: Option<&[f64]>) -> Vec<f64> {
-    let n = rows.first().map_or(0, |r| r.0.len());
+/// a constant), each row counted as often as `times` says for its game, by Newton's method
+/// from `from` (or zero), slightly ridged so that a feature that never varies leaves the
+/// system solvable.
+fn fit(rows: &[Row], times: &[f64], from: Option<&[f64]>) -> Vec<f64> {
+    let n = rows.first().map_or(0, |r| r.x.len());
     let mut w = from.map_or_else(|| vec![0.0; n], <[f64]>::to_vec);
     for _ in 0..25 {
         let mut grad = vec![0.0; n];
         let mut hess = vec![vec![0.0; n]; n];
-        for (x, y, _) in rows {
+        for Row { x, y, game } in rows {
+            let times = times[*game];
+            if times == 0.0 {
+                continue;
+            }
             let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
             let p = 1.0 / (1.0 + (-z).exp());
-            let v = p * (1.0 - p);
+            let v = times * p * (1.0 - p);
             for i in 0..n {
-                grad[i] += (y - p) * x[i];
+                grad[i] += times * (y - p) * x[i];
                 for j in 0..=i {
                     hess[i][j] += v * x[i] * x[j];
                 }
@@ -421,7 +425,7 @@ mod tests {
         let truth = [0.8, -0.3, 0.1];
         let mut rng = Rng::new(11);
         let unit = |rng: &mut Rng| (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-        let rows: Vec<(Vec<f64>, f64, usize)> = (0..40_000)
+        let rows: Vec<Row> = (0..40_000)
             .map(|i| {
                 let x = vec![
                     (rng.next() % 5) as f64 - 2.0,
@@ -430,10 +434,14 @@ mod tests {
                 ];
                 let z: f64 = x.iter().zip(&truth).map(|(a, b)| a * b).sum();
                 let won = unit(&mut rng) < 1.0 / (1.0 + (-z).exp());
-                (x, if won { 1.0 } else { 0.0 }, i)
+                Row {
+                    x,
+                    y: if won { 1.0 } else { 0.0 },
+                    game: i,
+                }
             })
             .collect();
-        let w = fit(&rows, None);
+        let w = fit(&rows, &vec![1.0; rows.len()], None);
         for (got, want) in w.iter().zip(&truth) {
             assert!((got - want).abs() < 0.05, "{w:?} against {truth:?}");
         }
