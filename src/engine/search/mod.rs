@@ -77,6 +77,8 @@ const SINGULAR_DEPTH: i32 = 8;
 /// The bound of a history score: each update moves it part of the way there, so that old
 /// lessons fade and no score runs away.
 const HISTORY_MAX: i32 = 16_384;
+/// Slots of the evaluation cache, a power of two.
+const EVAL_CACHE: usize = 1 << 16;
 
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
@@ -117,6 +119,9 @@ pub struct Engine {
     excluded: Vec<Option<Move>>,
     /// Per kind: whether holding one makes zugzwang unlikely enough to try a null move.
     null_material: Vec<bool>,
+    /// Static scores by position key, a slot per key's low bits: iterations and transpositions
+    /// meet the same positions again, and the mobility walk is the evaluation's cost.
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -154,6 +159,7 @@ impl Engine {
             excluded: vec![None; MAX_PLY + 1],
             root_move: None,
             null_material: Vec::new(),
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         };
         e.null_material = e.null_material_of(pos);
         e.set_hash(hash_mb);
@@ -173,6 +179,7 @@ impl Engine {
         self.killers.fill([None; 2]);
         self.history.fill(0);
         self.counters.fill(None);
+        self.eval_cache.fill((0, 0));
     }
 
     /// The flag that stops a running search when set (from another thread).
@@ -826,11 +833,20 @@ impl Engine {
     /// The static score of `p` for the side to move, or with more than two sides for its
     /// coalition.
     #[inline]
-    fn static_eval(&self, p: &Position) -> i32 {
-        match self.root {
+    fn static_eval(&mut self, p: &Position) -> i32 {
+        let key = p.hash();
+        // Key 0 marks an empty slot: a position hashing to it is evaluated every time.
+        let slot = key as usize & (EVAL_CACHE - 1);
+        let (cached, score) = self.eval_cache[slot];
+        if cached == key && key != 0 {
+            return score;
+        }
+        let score = match self.root {
             None => self.eval.evaluate(p),
             Some(root) => self.eval.evaluate_coalition(p, root),
-        }
+        };
+        self.eval_cache[slot] = (key, score);
+        score
     }
 
     /// Whether the search must stop now (time, nodes, or the stop flag).
