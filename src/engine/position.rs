@@ -124,7 +124,18 @@ pub struct Position {
     /// Under `counter-strike`: where the last move captured such a piece with a piece of
     /// another kind; the side to move may then take one only with one.
     pub(super) struck: Option<Square>,
+    /// Terms per (cell, square) whose sums over each side's pieces are kept as pieces come
+    /// and go ([`Position::track`]), and those sums per side.
+    pub(super) terms: Option<CellTerms>,
+    pub(super) term_sums: Vec<[i32; TERMS]>,
 }
+
+/// How many terms a [`CellTerms`] table holds per cell and square.
+pub(crate) const TERMS: usize = 3;
+
+/// Terms per (cell, square), at `cell * squares + square`: what a piece of that cell standing
+/// there adds to its side's sums (the evaluation's material and square tables).
+pub(crate) type CellTerms = Arc<[[i32; TERMS]]>;
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -176,7 +187,52 @@ impl Position {
             out: 0,
             benched: 0,
             struck: None,
+            terms: None,
+            term_sums: Vec::new(),
             sh,
+        }
+    }
+
+    /// From now on keeps, per side, the sums of `terms` over its pieces on the board, updated
+    /// as each piece is placed or lifted (so that an evaluation need not add them up at every
+    /// node). `terms` holds an entry per cell and square.
+    pub(crate) fn track(&mut self, terms: CellTerms) {
+        let n = self.board.len();
+        assert_eq!(
+            terms.len(),
+            self.sh.cell_side.len() * n,
+            "an entry per cell and square"
+        );
+        let mut sums = vec![[0; TERMS]; self.sh.t.sides()];
+        for (side, list) in self.plist.iter().enumerate() {
+            for &sq in list {
+                let entry = terms[self.board[sq as usize] as usize * n + sq as usize];
+                for (sum, x) in sums[side].iter_mut().zip(entry) {
+                    *sum += x;
+                }
+            }
+        }
+        self.term_sums = sums;
+        self.terms = Some(terms);
+    }
+
+    /// The per-side sums of `terms`, if this position tracks that very table.
+    #[inline]
+    pub(crate) fn tracked(&self, terms: &CellTerms) -> Option<&[[i32; TERMS]]> {
+        self.terms
+            .as_ref()
+            .is_some_and(|t| Arc::ptr_eq(t, terms))
+            .then_some(&self.term_sums[..])
+    }
+
+    /// Adds (or with `sign` -1 takes away) the tracked terms of cell `c` on `sq`.
+    #[inline]
+    fn count_terms(&mut self, side: usize, sq: u16, c: u8, sign: i32) {
+        if let Some(terms) = &self.terms {
+            let entry = terms[c as usize * self.board.len() + sq as usize];
+            for (sum, x) in self.term_sums[side].iter_mut().zip(entry) {
+                *sum += sign * x;
+            }
         }
     }
 
@@ -352,6 +408,7 @@ impl Position {
             self.royals[side].push(sq);
         }
         self.hash ^= self.sh.keys.piece[c as usize * self.board.len() + sq as usize];
+        self.count_terms(side, sq, c, 1);
     }
 
     #[inline]
@@ -377,6 +434,7 @@ impl Position {
             r.swap_remove(j);
         }
         self.hash ^= self.sh.keys.piece[c as usize * self.board.len() + sq as usize];
+        self.count_terms(side, sq, c, -1);
         c
     }
 

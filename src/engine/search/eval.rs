@@ -6,6 +6,7 @@
 //! squares while much material is left, drawn to open ones in an ending. Nothing here knows a
 //! game by name.
 
+use crate::engine::position::{CellTerms, TERMS};
 use crate::engine::{Piece, Position};
 use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, WALL};
 
@@ -40,17 +41,19 @@ pub struct Evaluator {
     hand_value: Vec<i32>,
     /// Whether pieces can be in hand at all (else the hands are not counted).
     hands: bool,
-    /// Per (side, kind, square): the positional term.
-    table: Vec<i32>,
     /// Per kind: whether its mobility in the position counts (for riders and hoppers, not for
     /// royal pieces, whose freedom is exposure: their square table keeps them sheltered).
     mobile: Vec<bool>,
-    /// Per (side, kind, square), for royal kinds: what their square gains in an ending, where
-    /// few pieces can threaten them and an active royal helps: the squares of wide reach
-    /// (the middle game's table less, that of other pieces more).
-    royal_ending: Vec<i32>,
     /// The material of the start position, all sides together.
     start_material: i32,
+    /// Per (cell, square), what [`Evaluator::score`] adds up over the pieces: value and
+    /// square table (the positional term), the royal's ending term (for royal kinds, what
+    /// their square gains in an ending, where few pieces can threaten them and an active royal
+    /// helps: the squares of wide reach), value alone. A position the search plays on
+    /// keeps their sums as it goes ([`Position::track`]).
+    cell_terms: CellTerms,
+    /// Whether any kind counts its mobility (else the pieces need not be visited at all).
+    any_mobile: bool,
 }
 
 impl Evaluator {
@@ -165,17 +168,36 @@ impl Evaluator {
             .flatten()
             .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
             .sum();
+        let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
+        for s in 0..sides {
+            for (k, &v) in value.iter().enumerate() {
+                let cell = usize::from(pos.cell(Piece {
+                    side: Side::nth(s),
+                    kind: PieceKind::nth(k),
+                }));
+                for sq in 0..squares {
+                    let i = (s * kinds + k) * squares + sq;
+                    cell_terms[cell * squares + sq] = [v + table[i], royal_ending[i], v];
+                }
+            }
+        }
         Evaluator {
             kinds,
             squares,
             value,
             hand_value,
             hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
-            table,
+            any_mobile: mobile.contains(&true),
             mobile,
-            royal_ending,
             start_material,
+            cell_terms: cell_terms.into(),
         }
+    }
+
+    /// The terms a position should track for this evaluation to read their sums instead of
+    /// adding them up (see [`Position::track`]).
+    pub fn cell_terms(&self) -> CellTerms {
+        CellTerms::clone(&self.cell_terms)
     }
 
     /// The value of a piece of `kind` on the board, in centipawns.
@@ -205,6 +227,19 @@ impl Evaluator {
         self.score(pos, |s| t.partners(s, root) == ours)
     }
 
+    /// The sums of [`Evaluator::cell_terms`] over the pieces of side `s`, added up.
+    fn terms_of(&self, pos: &Position, s: usize) -> [i32; TERMS] {
+        let mut sums = [0; TERMS];
+        for &sq in &pos.plist[s] {
+            let entry =
+                self.cell_terms[usize::from(pos.board[sq as usize]) * self.squares + sq as usize];
+            for (sum, x) in sums.iter_mut().zip(entry) {
+                *sum += x;
+            }
+        }
+        sums
+    }
+
     /// Material, tables and mobility of the sides `mine` picks less those of the others
     /// (with more than two sides, scaled as one side's).
     fn score(&self, pos: &Position, mine: impl Fn(Side) -> bool) -> i32 {
@@ -213,18 +248,21 @@ impl Evaluator {
         let mut material = 0;
         // The royals' ending terms, of the sides `mine` picks less the others'.
         let mut ending = 0;
+        let tracked = pos.tracked(&self.cell_terms);
         for (s, list) in pos.plist.iter().enumerate() {
-            let mut side_score = 0;
-            let mut side_ending = 0;
-            for &sq in list {
-                let kind = pos.cell_kind(pos.board[sq as usize]);
-                let i = (s * self.kinds + kind.index()) * self.squares + sq as usize;
-                material += self.value[kind.index()];
-                side_score += self.value[kind.index()] + self.table[i];
-                side_ending += self.royal_ending[i];
-                if self.mobile[kind.index()] {
-                    let reach = reach(pos, Side::nth(s), kind, Square::at(sq), &self.value);
-                    side_score += MOBILITY_WEIGHT * reach.squares + THREAT_WEIGHT * reach.threats;
+            let [mut side_score, side_ending, side_material] = match tracked {
+                Some(sums) => sums[s],
+                None => self.terms_of(pos, s),
+            };
+            material += side_material;
+            if self.any_mobile {
+                for &sq in list {
+                    let kind = pos.cell_kind(pos.board[sq as usize]);
+                    if self.mobile[kind.index()] {
+                        let reach = reach(pos, Side::nth(s), kind, Square::at(sq), &self.value);
+                        side_score +=
+                            MOBILITY_WEIGHT * reach.squares + THREAT_WEIGHT * reach.threats;
+                    }
                 }
             }
             if self.hands {
@@ -445,6 +483,58 @@ mod tests {
         let corner = position("chess.variant", "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
         let active = position("chess.variant", "6k1/5ppp/8/8/8/4K3/5PPP/8 w - - 0 1");
         assert!(eval.evaluate(&active) > eval.evaluate(&corner));
+    }
+
+    /// The sums a tracked position keeps as moves are made and taken back are those added
+    /// up afresh, in games that capture to hand and drop, explode, petrify, flip, build walls
+    /// and promote, of two sides and of four.
+    #[test]
+    fn tracked_sums_follow_every_move_and_its_undo() {
+        let files = [
+            "chess.variant",
+            "shogi.variant",
+            "gala-xiangqi-four.variant",
+            "library/crazyhouse.variant",
+            "library/atomic.variant",
+            "library/petrified.variant",
+            "library/flipello.variant",
+            "library/duck.variant",
+            "library/amazons.variant",
+        ];
+        for file in files {
+            let path = format!("definitions/{file}");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let variant = crate::load(&path, &text).unwrap();
+            let start = Position::new(crate::model::Tables::compile(&variant, &[]).unwrap());
+            let eval = Evaluator::new(&start);
+            let mut pos = start.clone();
+            pos.track(eval.cell_terms());
+            let check = |pos: &Position, ply: usize| {
+                let sums = pos.tracked(&eval.cell_terms).expect("tracked");
+                for (s, &sum) in sums.iter().enumerate() {
+                    assert_eq!(sum, eval.terms_of(pos, s), "{file}, side {s}, ply {ply}");
+                }
+            };
+            let mut rng = crate::engine::zobrist::Rng::new(5);
+            let mut moves = Vec::new();
+            let mut played = 0;
+            while played < 80 && pos.outcome().is_none() {
+                moves.clear();
+                pos.legal_moves_into(&mut moves);
+                let Some(&m) = moves.get((rng.next() % moves.len().max(1) as u64) as usize) else {
+                    break;
+                };
+                pos.play(m);
+                played += 1;
+                check(&pos, played);
+            }
+            assert!(played >= 10, "{file}: only {played} plies");
+            for ply in (0..played).rev() {
+                pos.unmake();
+                check(&pos, ply);
+            }
+            assert_eq!(eval.evaluate(&pos), eval.evaluate(&start), "{file}");
+        }
     }
 
     /// A rook attacking a queen threatens it; the queen attacking the rook does not count.

@@ -214,6 +214,7 @@ impl Engine {
         self.hard = hard.map(|h| self.start + h);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut p = pos.clone();
+        p.track(self.eval.cell_terms());
         if p.tables().sides() > 2 {
             // Scores depend on whose coalition they are for: those of another side's search
             // would mislead.
