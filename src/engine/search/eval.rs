@@ -27,6 +27,10 @@ const THREAT_WEIGHT: i32 = 15;
 const MIDDLE_GAME: i32 = 205;
 const END_GAME: i32 = 77;
 
+/// What taking a royal that has no value counts for (in exchanges, capture order and
+/// quiescence): taking one ends the game, so none is given up in an exchange.
+const ROYAL_CAPTURE: i32 = 100_000;
+
 /// Random boards per piece when values must be estimated ([`crate::engine::values`]).
 const ESTIMATE_SAMPLES: usize = 600;
 
@@ -52,6 +56,8 @@ pub struct Evaluator {
     /// helps: the squares of wide reach), value alone. A position the search plays on
     /// keeps their sums as it goes ([`Position::track`]).
     cell_terms: CellTerms,
+    /// Per kind: whether it is royal.
+    royal: Vec<bool>,
     /// Whether any kind counts its mobility (else the pieces need not be visited at all).
     any_mobile: bool,
 }
@@ -188,6 +194,7 @@ impl Evaluator {
             hand_value,
             hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
             any_mobile: mobile.contains(&true),
+            royal: (0..kinds).map(|k| t.royal(PieceKind::nth(k))).collect(),
             mobile,
             start_material,
             cell_terms: cell_terms.into(),
@@ -204,6 +211,16 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, kind: PieceKind) -> i32 {
         self.value[kind.index()]
+    }
+
+    /// What taking a piece of `kind` wins, in centipawns: its value, or for a royal whose loss
+    /// ends the game (and so has none), more than any exchange can give back.
+    #[inline]
+    pub fn capture_value(&self, kind: PieceKind) -> i32 {
+        match self.value[kind.index()] {
+            0 if self.royal[kind.index()] => ROYAL_CAPTURE,
+            v => v,
+        }
     }
 
     /// The value of a piece of `kind` as written in the definition, or estimated where it gives

@@ -920,13 +920,7 @@ impl Engine {
         if c == 0 || c == crate::engine::position::WALL {
             return None;
         }
-        let kind = p.cell_kind(c);
-        let v = self.eval.value(kind);
-        Some(if p.tables().royal(kind) && v == 0 {
-            5000
-        } else {
-            v
-        })
+        Some(self.eval.capture_value(p.cell_kind(c)))
     }
 
     /// Where the history of `side`'s move `m` is kept.

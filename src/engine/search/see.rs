@@ -9,8 +9,6 @@ use crate::engine::mv::{Move, MoveKind};
 use crate::engine::position::{Position, WALL};
 use crate::model::{Side, Square};
 
-/// What a royal counts for in an exchange: taking one ends it, so none is given up.
-const ROYAL: i32 = 100_000;
 /// The longest exchange followed.
 const MAX_SWAPS: usize = 32;
 
@@ -18,14 +16,7 @@ const MAX_SWAPS: usize = 32;
 /// (negative: it loses material). Moves that are not plain captures (en passant, shots,
 /// promotions, drops) count what they take at once.
 pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
-    let value = |p: &Position, c: u8| -> i32 {
-        let kind = p.cell_kind(c);
-        if p.tables().royal(kind) && eval.value(kind) == 0 {
-            ROYAL
-        } else {
-            eval.value(kind)
-        }
-    };
+    let value = |p: &Position, c: u8| -> i32 { eval.capture_value(p.cell_kind(c)) };
     let sq = m.to;
     let victim = p.board[sq.index()];
     if victim == 0 || victim == WALL {
