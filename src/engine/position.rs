@@ -197,23 +197,29 @@ impl Position {
     /// as each piece is placed or lifted (so that an evaluation need not add them up at every
     /// node). `terms` holds an entry per cell and square.
     pub(crate) fn track(&mut self, terms: CellTerms) {
-        let n = self.board.len();
         assert_eq!(
             terms.len(),
-            self.sh.cell_side.len() * n,
+            self.sh.cell_side.len() * self.board.len(),
             "an entry per cell and square"
         );
-        let mut sums = vec![[0; TERMS]; self.sh.t.sides()];
-        for (side, list) in self.plist.iter().enumerate() {
-            for &sq in list {
-                let entry = terms[self.board[sq as usize] as usize * n + sq as usize];
-                for (sum, x) in sums[side].iter_mut().zip(entry) {
-                    *sum += x;
-                }
+        self.term_sums = (0..self.sh.t.sides())
+            .map(|side| self.add_up(&terms, side))
+            .collect();
+        self.terms = Some(terms);
+    }
+
+    /// The sums of `terms` (an entry per cell and square) over `side`'s pieces on the board,
+    /// added up afresh.
+    pub(crate) fn add_up(&self, terms: &[[i32; TERMS]], side: usize) -> [i32; TERMS] {
+        let n = self.board.len();
+        let mut sums = [0; TERMS];
+        for &sq in &self.plist[side] {
+            let entry = terms[usize::from(self.board[sq as usize]) * n + sq as usize];
+            for (sum, x) in sums.iter_mut().zip(entry) {
+                *sum += x;
             }
         }
-        self.term_sums = sums;
-        self.terms = Some(terms);
+        sums
     }
 
     /// The per-side sums of `terms`, if this position tracks that very table.

@@ -38,7 +38,6 @@ const ESTIMATE_SAMPLES: usize = 600;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     kinds: usize,
-    squares: usize,
     /// Per kind: its value in centipawns on the board (royal pieces: none, their loss ends the
     /// game) and in hand.
     value: Vec<i32>,
@@ -189,7 +188,6 @@ impl Evaluator {
         }
         Evaluator {
             kinds,
-            squares,
             value,
             hand_value,
             hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
@@ -244,19 +242,6 @@ impl Evaluator {
         self.score(pos, |s| t.partners(s, root) == ours)
     }
 
-    /// The sums of [`Evaluator::cell_terms`] over the pieces of side `s`, added up.
-    fn terms_of(&self, pos: &Position, s: usize) -> [i32; TERMS] {
-        let mut sums = [0; TERMS];
-        for &sq in &pos.plist[s] {
-            let entry =
-                self.cell_terms[usize::from(pos.board[sq as usize]) * self.squares + sq as usize];
-            for (sum, x) in sums.iter_mut().zip(entry) {
-                *sum += x;
-            }
-        }
-        sums
-    }
-
     /// Material, tables and mobility of the sides `mine` picks less those of the others
     /// (with more than two sides, scaled as one side's).
     fn score(&self, pos: &Position, mine: impl Fn(Side) -> bool) -> i32 {
@@ -269,7 +254,7 @@ impl Evaluator {
         for (s, list) in pos.plist.iter().enumerate() {
             let [mut side_score, side_ending, side_material] = match tracked {
                 Some(sums) => sums[s],
-                None => self.terms_of(pos, s),
+                None => pos.add_up(&self.cell_terms, s),
             };
             material += side_material;
             if self.any_mobile {
@@ -529,7 +514,11 @@ mod tests {
             let check = |pos: &Position, ply: usize| {
                 let sums = pos.tracked(&eval.cell_terms).expect("tracked");
                 for (s, &sum) in sums.iter().enumerate() {
-                    assert_eq!(sum, eval.terms_of(pos, s), "{file}, side {s}, ply {ply}");
+                    assert_eq!(
+                        sum,
+                        pos.add_up(&eval.cell_terms, s),
+                        "{file}, side {s}, ply {ply}"
+                    );
                 }
             };
             let mut rng = crate::engine::zobrist::Rng::new(5);
