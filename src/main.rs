@@ -202,6 +202,28 @@ enum Command {
         #[arg(long = "option", value_name = "NAME[=on|off]")]
         options: Vec<String>,
     },
+    /// Learn square tables for a game from the engine's games against itself
+    ///
+    /// Plays the games, fits a middle-game and an ending term per piece and square to their
+    /// results, and writes the tables to standard output (a summary goes to standard error).
+    /// Saved as `NAME.tables` beside `NAME.variant`, they are read with the definition and
+    /// added to the evaluation; tuning again with them in place refines them.
+    Tune {
+        /// The definition file.
+        file: PathBuf,
+        /// Games of self-play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Search depth of every move.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Seed of the games' random openings (the same seed gives the same tables).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Set a variant option: `NAME`, `NAME=on` or `NAME=off`. Repeatable.
+        #[arg(long = "option", value_name = "NAME[=on|off]")]
+        options: Vec<String>,
+    },
     /// Read variants from another program's format and write them as definitions.
     #[command(subcommand)]
     Import(ImportFormat),
@@ -349,14 +371,36 @@ thread_local! {
 fn load(path: &Path) -> Result<Variant, Failure> {
     let text = read(path)?;
     let name = path.display().to_string();
-    rulebook::load(&name, &text).map_err(|d| {
+    let variant = rulebook::load(&name, &text).map_err(|d| {
         if JSON_ERRORS.get() {
             FAILED_REPORT.set(json_report(&d).ok());
         } else {
             eprintln!("{:?}", miette::Report::new(d));
         }
         Failure(format!("`{name}` is not a valid definition"))
-    })
+    })?;
+    with_square_tables(variant, path)
+}
+
+/// The variant with the square tables of the `.tables` file beside its definition, if there
+/// is one.
+fn with_square_tables(variant: Variant, path: &Path) -> Result<Variant, Failure> {
+    let file = path.with_extension("tables");
+    if path.extension().is_some_and(|e| e == "tables") || !file.is_file() {
+        return Ok(variant);
+    }
+    let shown = file.display();
+    let tables = rulebook::model::SquareTables::parse(&read(&file)?, &variant)
+        .map_err(|e| Failure(format!("`{shown}`, {e}")))?;
+    let compiled = Tables::compile(&variant, &[])?;
+    if rulebook::model::side_frames(&compiled).is_none() {
+        return Err(Failure(format!(
+            "`{shown}`: square tables need every side's setup to be a turned or mirrored copy \
+             of the first side's, and {}'s is not",
+            variant.name()
+        )));
+    }
+    Ok(variant.with_square_tables(tables))
 }
 
 fn parse_options(args: &[String]) -> Result<Vec<(String, bool)>, Failure> {
@@ -495,6 +539,13 @@ fn run(cli: Cli) -> Result<ExitCode, Failure> {
             seed,
             options,
         } => values(&file, samples, self_play.map(|g| (g, depth)), seed, options),
+        Command::Tune {
+            file,
+            games,
+            depth,
+            seed,
+            options,
+        } => tune(&file, games, depth, seed, options),
         Command::Import(ImportFormat::Fsf {
             file,
             variants,
@@ -1149,6 +1200,57 @@ fn stdout_replies() -> rulebook::protocol::Out {
     std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())))
 }
 
+/// Past these, a self-play run would take days or exhaust memory.
+const MAX_GAMES: usize = 1_000_000;
+const MAX_SELF_PLAY_DEPTH: u32 = 20;
+
+fn self_play_limits(games: usize, depth: u32, flag: &str) -> Result<(), Failure> {
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(Failure(format!(
+            "{flag} must be between 1 and {MAX_GAMES} games"
+        )));
+    }
+    if !(1..=MAX_SELF_PLAY_DEPTH).contains(&depth) {
+        return Err(Failure(format!(
+            "--depth must be between 1 and {MAX_SELF_PLAY_DEPTH}"
+        )));
+    }
+    Ok(())
+}
+
+fn tune(
+    file: &Path,
+    games: usize,
+    depth: u32,
+    seed: u64,
+    options: Vec<String>,
+) -> Result<ExitCode, Failure> {
+    self_play_limits(games, depth, "--games")?;
+    let pos = position(
+        file,
+        &PositionArgs {
+            fen: None,
+            moves: None,
+            options,
+        },
+    )?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut found =
+        rulebook::engine::tune::tune(&pos, games, depth, seed, threads).map_err(Failure)?;
+    let [first, second, drawn] = found.results;
+    let summary = format!(
+        "{games} games of self-play at depth {depth} from seed {seed}: {first} won by the \
+         first side, {second} by the second, {drawn} drawn or unfinished; {} quiet positions; \
+         log loss of held-out games {:.4} by the evaluation alone, {:.4} with the tables \
+         (ridge {})",
+        found.positions, found.held_out.0, found.held_out.1, found.ridge
+    );
+    eprintln!("{summary}");
+    found.tables.learned = summary;
+    print!("{}", found.tables.write(pos.tables().variant()));
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `rulebook values`: estimated piece values, from mobility or from `self_play` (games, depth).
 fn values(
     file: &Path,
@@ -1169,19 +1271,7 @@ fn values(
         },
     )?;
     if let Some((games, depth)) = self_play {
-        // Past these, a run would take days or exhaust memory: say so rather than start it.
-        const MAX_GAMES: usize = 1_000_000;
-        const MAX_SELF_PLAY_DEPTH: u32 = 20;
-        if !(1..=MAX_GAMES).contains(&games) {
-            return Err(Failure(format!(
-                "--self-play must be between 1 and {MAX_GAMES} games"
-            )));
-        }
-        if !(1..=MAX_SELF_PLAY_DEPTH).contains(&depth) {
-            return Err(Failure(format!(
-                "--depth must be between 1 and {MAX_SELF_PLAY_DEPTH}"
-            )));
-        }
+        self_play_limits(games, depth, "--self-play")?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let found =
             rulebook::engine::learn::learn(&pos, games, depth, seed, threads).map_err(Failure)?;

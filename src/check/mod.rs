@@ -454,6 +454,7 @@ impl Ctx {
             other_hands,
             drawing,
             teams,
+            square_tables: None,
         };
         if self.lints && self.error_count() == 0 {
             self.lint(&variant, items);

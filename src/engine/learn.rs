@@ -230,11 +230,29 @@ pub fn learn(
 
 /// One game of self-play: its kept positions and its result for the first side.
 fn play_one(start: &Position, engine: &mut Engine, depth: u32, seed: u64, game: usize) -> Game {
-    let t = start.tables();
-    let kinds = t.kinds();
+    let kinds = start.tables().kinds();
+    let mut positions = Vec::new();
+    let result = self_play(start, engine, depth, seed, game, &mut |pos| {
+        positions.push(features(pos, kinds));
+    });
+    Game { positions, result }
+}
+
+/// Plays game number `game` of self-play from `start` at `depth`, its first plies random (by
+/// `seed` and `game`), handing every quiet position to `keep`: one where the side to move is
+/// not in check and the engine's move neither captures nor promotes, so that its material is
+/// not about to change. The result is the first side's: 1 for a win, 0 for a loss, 1/2 for a
+/// draw or a game still going after `MAX_PLIES`.
+pub(super) fn self_play(
+    start: &Position,
+    engine: &mut Engine,
+    depth: u32,
+    seed: u64,
+    game: usize,
+    keep: &mut dyn FnMut(&Position),
+) -> f64 {
     let mut rng = Rng::new(seed.wrapping_mul(0x100_0000_01B3) ^ game as u64);
     let mut pos = start.clone();
-    let mut positions = Vec::new();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -256,18 +274,17 @@ fn play_one(start: &Position, engine: &mut Engine, depth: u32, seed: u64, game: 
                 break None;
             };
             if !pos.in_check() && !super::notation::is_capture(&pos, &m) && m.promotion.is_none() {
-                positions.push(features(&pos, kinds));
+                keep(&pos);
             }
             m
         };
         pos.play(m);
     };
-    let result = match outcome.map(|o| o.result(Side::FIRST)) {
+    match outcome.map(|o| o.result(Side::FIRST)) {
         Some(Verdict::Win) => 1.0,
         Some(Verdict::Loss) => 0.0,
         _ => 0.5,
-    };
-    Game { positions, result }
+    }
 }
 
 /// Per kind, the first side's pieces (board and hand) less the second's; then +1 with the

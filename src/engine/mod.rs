@@ -15,6 +15,7 @@ mod position;
 pub mod record;
 pub mod search;
 mod setup;
+pub mod tune;
 pub mod values;
 mod zobrist;
 

@@ -1183,9 +1183,22 @@ pub struct Variant {
     /// Partnerships (`teams`), each with the option settings it holds under: each side's
     /// team. The last that holds wins; without one, every side is a team of its own.
     pub(crate) teams: Vec<(Vec<OptionGuard>, Vec<u8>)>,
+    /// Square tables learned for the game, from a file beside the definition.
+    pub(crate) square_tables: Option<std::sync::Arc<super::SquareTables>>,
 }
 
 impl Variant {
+    /// The same variant with learned square tables for its evaluation.
+    pub fn with_square_tables(mut self, tables: super::SquareTables) -> Variant {
+        self.square_tables = Some(std::sync::Arc::new(tables));
+        self
+    }
+
+    /// The square tables learned for the game, if any were given.
+    pub fn square_tables(&self) -> Option<&super::SquareTables> {
+        self.square_tables.as_deref()
+    }
+
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name

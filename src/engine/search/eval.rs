@@ -8,7 +8,7 @@
 
 use crate::engine::position::{CellTerms, TERMS};
 use crate::engine::{Piece, Position};
-use crate::model::{PathFlags, PieceKind, Side, Square, Verdict, WALL};
+use crate::model::{side_frames, PathFlags, PieceKind, Side, Square, Verdict, WALL};
 
 /// Centipawns per square of reach above the piece's average.
 const REACH_WEIGHT: i32 = 4;
@@ -97,7 +97,7 @@ impl Evaluator {
             .collect();
         let hand_value = (0..kinds).map(written).collect();
         let mut table = vec![0; sides * kinds * squares];
-        let mut royal_ending = vec![0; sides * kinds * squares];
+        let mut ending_terms = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
         for s in 0..sides {
             let side = Side::nth(s);
@@ -122,7 +122,7 @@ impl Evaluator {
                         .any(|sq| t.reach(kind, side, sq).len() > t.paths(kind, side, sq).len());
                 for sq in 0..squares {
                     table[base + sq] += if royal {
-                        royal_ending[base + sq] =
+                        ending_terms[base + sq] =
                             (REACH_WEIGHT + ROYAL_REACH_WEIGHT) * (reach[sq] - mean);
                         -ROYAL_REACH_WEIGHT * (reach[sq] - mean)
                     } else {
@@ -167,12 +167,24 @@ impl Evaluator {
                 }
             }
         }
-        let start_material = pos
-            .plist
-            .iter()
-            .flatten()
-            .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
-            .sum();
+        // Learned tables, read through each side's frame.
+        let learned = t.variant().square_tables();
+        if let (Some(learned), Some(frames)) = (learned, learned.and_then(|_| side_frames(t))) {
+            for (s, frame) in frames.iter().enumerate() {
+                for k in 0..kinds {
+                    let Some((middle, ending)) = learned.get(PieceKind::nth(k)) else {
+                        continue;
+                    };
+                    let base = (s * kinds + k) * squares;
+                    for (sq, at) in frame.iter().enumerate() {
+                        table[base + sq] += middle[at.index()];
+                        ending_terms[base + sq] += ending[at.index()] - middle[at.index()];
+                    }
+                }
+            }
+        }
+        // The setup's, not `pos`'s: an engine started on a later position tapers alike.
+        let start_material = t.setup().iter().map(|p| value[p.piece.index()]).sum();
         let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
         for s in 0..sides {
             for (k, &v) in value.iter().enumerate() {
@@ -182,7 +194,7 @@ impl Evaluator {
                 }));
                 for sq in 0..squares {
                     let i = (s * kinds + k) * squares + sq;
-                    cell_terms[cell * squares + sq] = [v + table[i], royal_ending[i], v];
+                    cell_terms[cell * squares + sq] = [v + table[i], ending_terms[i], v];
                 }
             }
         }
@@ -226,6 +238,26 @@ impl Evaluator {
     #[inline]
     pub fn written_value(&self, kind: PieceKind) -> i32 {
         self.hand_value[kind.index()]
+    }
+
+    /// How far `material` (all sides' together) has come from the middle game towards the
+    /// ending, from 0 (the middle game) to `MIDDLE_GAME - END_GAME` (the ending).
+    fn ending_weight(&self, material: i32) -> i32 {
+        if self.start_material > 0 {
+            let share = (256 * material / self.start_material).clamp(END_GAME, MIDDLE_GAME);
+            MIDDLE_GAME - share
+        } else {
+            0
+        }
+    }
+
+    /// How far `pos` has come from the middle game (0) to the ending (1): the share of the
+    /// ending terms in its score.
+    pub fn ending_share(&self, pos: &Position) -> f64 {
+        let material: i32 = (0..pos.plist.len())
+            .map(|s| pos.add_up(&self.cell_terms, s)[2])
+            .sum();
+        f64::from(self.ending_weight(material)) / f64::from(MIDDLE_GAME - END_GAME)
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -283,10 +315,7 @@ impl Evaluator {
         }
         // From the middle game to the ending as material comes off, the royals' square
         // terms turn from shelter to activity.
-        if self.start_material > 0 {
-            let share = (256 * material / self.start_material).clamp(END_GAME, MIDDLE_GAME);
-            score += ending * (MIDDLE_GAME - share) / (MIDDLE_GAME - END_GAME);
-        }
+        score += ending * self.ending_weight(material) / (MIDDLE_GAME - END_GAME);
         if t.sides() > 2 {
             score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
         }
@@ -571,5 +600,38 @@ mod tests {
         assert_eq!(mobility(&open, rook.side, rook.kind, a1), 10);
         assert_eq!(mobility(&shut, rook.side, rook.kind, a1), 3);
         assert!(eval.evaluate(&open) > eval.evaluate(&shut));
+    }
+
+    /// A learned table moves the score by its term, for the first side as written and for
+    /// the second through the mirror of its setup; the ending term takes over as material
+    /// comes off.
+    #[test]
+    fn learned_tables_add_their_terms_for_every_side() {
+        let text = std::fs::read_to_string("definitions/chess.variant").unwrap();
+        let variant = crate::load("chess.variant", &text).unwrap();
+        let knight = variant.piece_by_name("Knight").unwrap();
+        let f3 = 2 * 8 + 5;
+        let mut learned = crate::model::SquareTables::new(variant.pieces().len(), String::new());
+        let (mut middle, mut ending) = (vec![0; 64], vec![0; 64]);
+        middle[f3] = 40;
+        ending[f3] = -100;
+        learned.set(knight, middle, ending);
+        let with = |v: &crate::model::Variant, fen: &str| {
+            let start = Position::new(crate::model::Tables::compile(v, &[]).unwrap());
+            let pos = start.with_fen(fen).unwrap();
+            Evaluator::new(&pos).evaluate(&pos)
+        };
+        let tabled = variant.clone().with_square_tables(learned);
+        // After 1. Nf3 black is to move: 40 cp worse for it; after 1... Nf6 even again.
+        for (fen, gain) in [
+            ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", -40),
+            ("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2", 0),
+            ("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2", -40),
+        ] {
+            assert_eq!(with(&tabled, fen) - with(&variant, fen), gain, "{fen}");
+        }
+        // In a bare ending the knight on f3 counts its ending term.
+        let ending_fen = "4k3/8/8/8/8/5N2/8/4K3 w - - 0 1";
+        assert_eq!(with(&tabled, ending_fen) - with(&variant, ending_fen), -100);
     }
 }

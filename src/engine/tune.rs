@@ -1,0 +1,408 @@
+//! Square tables learned from the engine's own games (`rulebook tune`).
+//!
+//! The method is the one of [`super::learn`], with squares instead of material: the engine
+//! plays the game against itself at a fixed depth from openings of a few random moves, and
+//! keeps its quiet positions with each game's result. The score of a kept position is its
+//! evaluation (with whatever tables it already has) plus, for every piece on the board, a
+//! middle-game and an ending term for its kind and square, mixed by how far the position has
+//! come towards the ending, as the evaluation mixes them. The terms are fitted so that the
+//! logistic of the score predicts the results (by maximum likelihood, the scale fitted first
+//! to the evaluation alone), with a ridge that keeps a square seen rarely near zero. The
+//! ridge's strength is picked among a few by how well each fit predicts games held out of
+//! it; the last fit uses every game. One table serves every side, read through the turn or
+//! mirror that carries its setup onto the first side's ([`side_frames`]).
+//!
+//! What the tables learn is what helps this engine win its own games at that depth: they
+//! correct its evaluation where its games show it wrong, no more.
+
+use super::learn::self_play;
+use super::search::{Engine, Evaluator};
+use super::Position;
+use crate::model::{side_frames, PieceKind, SquareTables, MAX_TERM};
+
+/// Transposition table of each playing engine, in MB.
+const HASH_MB: usize = 16;
+/// Every how many games one is held out to pick the ridge.
+const HOLD_OUT: usize = 5;
+/// Ridge strengths tried: what a squared pawn of a term costs against the whole
+/// log-likelihood (a term seen in a few dozen positions stays small).
+const RIDGES: [f64; 4] = [4.0, 16.0, 64.0, 256.0];
+/// Steps of each fit.
+const STEPS: usize = 500;
+
+/// A kept position as the fit sees it.
+struct Sample {
+    /// Per piece on the board: its term's index (kind, square in the first side's frame)
+    /// and +1 for the first side's pieces, -1 for the second's.
+    pieces: Vec<(u32, f32)>,
+    /// How far towards the ending, 0 to 1.
+    ending: f32,
+    /// The evaluation for the first side, in centipawns.
+    score: f32,
+}
+
+/// One game's kept positions and its result for the first side.
+struct Game {
+    samples: Vec<Sample>,
+    result: f32,
+}
+
+/// What `rulebook tune` found.
+#[derive(Debug)]
+pub struct Tuning {
+    /// The tables: those the game had, corrected.
+    pub tables: SquareTables,
+    /// Positions kept.
+    pub positions: usize,
+    /// Games won by the first side, by the second, and drawn (or unfinished).
+    pub results: [usize; 3],
+    /// Mean log loss of the held-out games' positions, by the evaluation alone and with the
+    /// corrections fitted on the other games (at the chosen ridge).
+    pub held_out: (f64, f64),
+    /// The chosen ridge.
+    pub ridge: f64,
+    /// The scale of the logistic, per pawn of evaluation.
+    pub scale: f64,
+}
+
+/// Plays `games` games of `start`'s game at `depth` from `seed` on `threads` threads, and fits
+/// square tables to them. Games of more than two sides, or whose sides' setups are not copies
+/// of one another, are refused.
+pub fn tune(
+    start: &Position,
+    games: usize,
+    depth: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<Tuning, String> {
+    let t = start.tables();
+    if t.sides() != 2 {
+        return Err(format!(
+            "square tables from self-play need a game of two sides; this one has {}",
+            t.sides()
+        ));
+    }
+    let frames = side_frames(t).ok_or_else(|| {
+        "the second side's setup is no turned or mirrored copy of the first side's, so one \
+         table cannot serve both"
+            .to_string()
+    })?;
+    let squares = t.geometry().len();
+    let kinds = t.kinds();
+    let threads = threads.clamp(1, games.max(1));
+    let played: Vec<Game> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|w| {
+                // Positions cache what they work out and are not shared between threads.
+                let start = start.clone();
+                let frames = &frames;
+                scope.spawn(move || {
+                    let mut engine = Engine::new(&start, HASH_MB);
+                    let eval = Evaluator::new(&start);
+                    let mut done = Vec::new();
+                    for g in (w..games).step_by(threads) {
+                        engine.clear();
+                        let mut samples = Vec::new();
+                        let result = self_play(&start, &mut engine, depth, seed, g, &mut |pos| {
+                            samples.push(sample(pos, &eval, frames, squares));
+                        });
+                        done.push((
+                            g,
+                            Game {
+                                samples,
+                                #[allow(clippy::cast_possible_truncation)]
+                                result: result as f32,
+                            },
+                        ));
+                    }
+                    done
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, Game)> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a self-play worker panicked"))
+            .collect();
+        all.sort_by_key(|(g, _)| *g);
+        all.into_iter().map(|(_, game)| game).collect()
+    });
+    let mut results = [0; 3];
+    for game in &played {
+        results[match game.result {
+            r if r > 0.5 => 0,
+            r if r < 0.5 => 1,
+            _ => 2,
+        }] += 1;
+    }
+    let positions = played.iter().map(|g| g.samples.len()).sum();
+    if positions == 0 {
+        return Err("the games kept no quiet position to learn from".into());
+    }
+    let all: Vec<(&Sample, f32)> = played
+        .iter()
+        .flat_map(|g| g.samples.iter().map(move |s| (s, g.result)))
+        .collect();
+    let scale = fit_scale(&all);
+    let split = |held: bool| -> Vec<(&Sample, f32)> {
+        played
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (i % HOLD_OUT == HOLD_OUT - 1) == held)
+            .flat_map(|(_, g)| g.samples.iter().map(move |s| (s, g.result)))
+            .collect()
+    };
+    let (train, test) = (split(false), split(true));
+    let terms = 2 * kinds * squares;
+    let base_loss = loss(&test, &vec![0.0; terms], kinds * squares, scale);
+    let mut best = (f64::INFINITY, RIDGES[0]);
+    if !test.is_empty() && !train.is_empty() {
+        for ridge in RIDGES {
+            let theta = fit(&train, terms, scale, ridge);
+            let l = loss(&test, &theta, kinds * squares, scale);
+            if l < best.0 {
+                best = (l, ridge);
+            }
+        }
+    } else {
+        best.0 = base_loss;
+    }
+    let theta = fit(&all, terms, scale, best.1);
+    let old = t.variant().square_tables();
+    let mut tables = SquareTables::new(kinds, String::new());
+    for k in 0..kinds {
+        let kind = PieceKind::nth(k);
+        let at = |part: usize, sq: usize| theta[part * kinds * squares + k * squares + sq];
+        let (old_middle, old_ending) = old
+            .and_then(|o| o.get(kind))
+            .map_or((None, None), |(m, e)| (Some(m), Some(e)));
+        let part = |p: usize, old: Option<&[i32]>| -> Vec<i32> {
+            (0..squares)
+                .map(|sq| {
+                    #[allow(clippy::cast_possible_truncation)]
+                    let learned = at(p, sq).round() as i32;
+                    (old.map_or(0, |o| o[sq]) + learned).clamp(-MAX_TERM, MAX_TERM)
+                })
+                .collect()
+        };
+        let (middle, ending) = (part(0, old_middle), part(1, old_ending));
+        if middle.iter().chain(&ending).any(|&v| v != 0) {
+            tables.set(kind, middle, ending);
+        }
+    }
+    Ok(Tuning {
+        tables,
+        positions,
+        results,
+        held_out: (base_loss, best.0),
+        ridge: best.1,
+        scale,
+    })
+}
+
+/// What the fit needs of a kept position.
+fn sample(pos: &Position, eval: &Evaluator, frames: &[Vec<crate::model::Square>], squares: usize) -> Sample {
+    let mut pieces = Vec::with_capacity(32);
+    for (s, list) in pos.plist.iter().enumerate() {
+        let sign = if s == 0 { 1.0 } else { -1.0 };
+        for &sq in list {
+            let kind = pos.cell_kind(pos.board[sq as usize]).index();
+            let at = frames[s][sq as usize].index();
+            let index = u32::try_from(kind * squares + at).expect("tables fit in memory");
+            pieces.push((index, sign));
+        }
+    }
+    let score = eval.evaluate(pos);
+    let score = if pos.side_to_move().index() == 0 {
+        score
+    } else {
+        -score
+    };
+    #[allow(clippy::cast_possible_truncation)]
+    Sample {
+        pieces,
+        ending: eval.ending_share(pos) as f32,
+        score: score as f32,
+    }
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The logistic's scale per pawn that best predicts the results from the evaluation alone
+/// (Newton's method on one variable).
+fn fit_scale(rows: &[(&Sample, f32)]) -> f64 {
+    let mut k = 1.0;
+    for _ in 0..50 {
+        let (mut g, mut h) = (0.0, 0.0);
+        for (s, y) in rows {
+            let x = f64::from(s.score) / 100.0;
+            let p = sigmoid(k * x);
+            g += (p - f64::from(*y)) * x;
+            h += p * (1.0 - p) * x * x;
+        }
+        if h <= 0.0 {
+            break;
+        }
+        let step = g / h;
+        k = (k - step).clamp(0.01, 10.0);
+        if step.abs() < 1e-6 {
+            break;
+        }
+    }
+    k
+}
+
+/// The score of a sample with terms `theta` (middle-game terms first, `half` of them, then
+/// the ending's), in pawns.
+fn score(s: &Sample, theta: &[f64], half: usize) -> f64 {
+    let e = f64::from(s.ending);
+    let mut z = f64::from(s.score);
+    for &(i, sign) in &s.pieces {
+        let i = i as usize;
+        z += f64::from(sign) * ((1.0 - e) * theta[i] + e * theta[half + i]);
+    }
+    z / 100.0
+}
+
+/// Mean log loss of the results of `rows` under terms `theta`.
+fn loss(rows: &[(&Sample, f32)], theta: &[f64], half: usize, scale: f64) -> f64 {
+    let total: f64 = rows
+        .iter()
+        .map(|(s, y)| {
+            let p = sigmoid(scale * score(s, theta, half)).clamp(1e-9, 1.0 - 1e-9);
+            let y = f64::from(*y);
+            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        })
+        .sum();
+    total / rows.len().max(1) as f64
+}
+
+/// Terms (in centipawns) that minimise the log loss of `rows` plus `ridge` times the sum of
+/// the squared terms in pawns, by Adam's method on the whole set at every step.
+fn fit(rows: &[(&Sample, f32)], terms: usize, scale: f64, ridge: f64) -> Vec<f64> {
+    let half = terms / 2;
+    let n = rows.len().max(1) as f64;
+    let mut theta = vec![0.0; terms];
+    let (mut m, mut v) = (vec![0.0; terms], vec![0.0; terms]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let mut grad = vec![0.0; terms];
+    for step in 1..=STEPS {
+        grad.fill(0.0);
+        for (s, y) in rows {
+            let p = sigmoid(scale * score(s, &theta, half));
+            // d(loss)/d(term) per centipawn of the score.
+            let d = (p - f64::from(*y)) * scale / 100.0;
+            let e = f64::from(s.ending);
+            for &(i, sign) in &s.pieces {
+                let i = i as usize;
+                let g = d * f64::from(sign);
+                grad[i] += g * (1.0 - e);
+                grad[half + i] += g * e;
+            }
+        }
+        // Learning rate in centipawns, smaller towards the end.
+        let rate = if step < STEPS * 3 / 4 { 2.0 } else { 0.5 };
+        for j in 0..terms {
+            let g = (grad[j] + 2.0 * ridge * theta[j] / (100.0 * 100.0)) / n;
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)]
+            let (mh, vh) = (
+                m[j] / (1.0 - b1.powi(step as i32)),
+                v[j] / (1.0 - b2.powi(step as i32)),
+            );
+            if vh > 0.0 {
+                theta[j] -= rate * mh / (vh.sqrt() + eps);
+            }
+        }
+    }
+    theta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::zobrist::Rng;
+
+    /// Results drawn from a known model of three squares' terms are fitted back to them.
+    #[test]
+    fn the_fit_recovers_known_terms() {
+        let mut rng = Rng::new(11);
+        let unit = |rng: &mut Rng| (rng.next() % 1_000_000) as f64 / 1_000_000.0;
+        // Three terms in the middle game (indices 0..3) and in the ending (3..6).
+        let truth = [80.0, -50.0, 0.0, -20.0, 30.0, 0.0];
+        let scale = 1.2;
+        let mut samples = Vec::new();
+        let mut results = Vec::new();
+        for _ in 0..30_000 {
+            let pieces: Vec<(u32, f32)> = (0..3u32)
+                .filter_map(|i| match rng.next() % 3 {
+                    0 => None,
+                    1 => Some((i, 1.0)),
+                    _ => Some((i, -1.0)),
+                })
+                .collect();
+            #[allow(clippy::cast_possible_truncation)]
+            let s = Sample {
+                pieces,
+                ending: unit(&mut rng) as f32,
+                score: (unit(&mut rng) * 400.0 - 200.0) as f32,
+            };
+            let p = sigmoid(scale * score(&s, &truth, 3));
+            results.push(if unit(&mut rng) < p { 1.0 } else { 0.0 });
+            samples.push(s);
+        }
+        let rows: Vec<(&Sample, f32)> = samples.iter().zip(results).collect();
+        let fitted_scale = fit_scale(&rows);
+        let theta = fit(&rows, 6, scale, 4.0);
+        for (t, f) in truth.iter().zip(&theta) {
+            assert!((t - f).abs() < 15.0, "{truth:?} against {theta:?}");
+        }
+        // The scale fitted to the evaluation alone is smaller (the terms are noise to it)
+        // but of the same order.
+        assert!((0.5..=scale + 0.1).contains(&fitted_scale), "{fitted_scale}");
+        // Fitted terms predict better than none.
+        assert!(loss(&rows, &theta, 3, scale) < loss(&rows, &[0.0; 6], 3, scale));
+    }
+
+    fn start(file: &str, text: Option<&str>) -> Position {
+        let text = text.map_or_else(
+            || std::fs::read_to_string(format!("definitions/{file}")).unwrap(),
+            str::to_string,
+        );
+        let variant = crate::load(file, &text).unwrap();
+        Position::new(crate::model::Tables::compile(&variant, &[]).unwrap())
+    }
+
+    #[test]
+    fn games_the_tables_cannot_serve_are_refused() {
+        let four = start("gala-xiangqi-four.variant", None);
+        assert!(tune(&four, 2, 1, 1, 1).unwrap_err().contains("two sides"));
+        let lopsided = start(
+            "lopsided.variant",
+            Some(
+                "variant \"Lopsided\"\nboard 4 x 4\nsides white north, black south\n\
+                 piece King K royal\n  move step any\npiece Rook R\n  move slide orthogonal\n\
+                 rules\n  checkmate\nsetup \"k3/4/4/KR2\"\n",
+            ),
+        );
+        assert!(tune(&lopsided, 2, 1, 1, 1)
+            .unwrap_err()
+            .contains("no turned or mirrored copy"));
+    }
+
+    /// A short run gives tables the file format carries, the same for the same seed.
+    #[test]
+    fn a_short_run_writes_tables_that_read_back() {
+        let chess = start("chess.variant", None);
+        let found = tune(&chess, 6, 1, 3, 2).unwrap();
+        assert!(found.positions > 0);
+        assert_eq!(found.results.iter().sum::<usize>(), 6);
+        let v = chess.tables().variant();
+        let back = SquareTables::parse(&found.tables.write(v), v).unwrap();
+        assert_eq!(back, found.tables);
+        assert!((0..v.pieces().len()).any(|k| back.get(PieceKind::nth(k)).is_some()));
+        assert_eq!(tune(&chess, 6, 1, 3, 1).unwrap().tables, found.tables);
+    }
+}
