@@ -798,6 +798,13 @@ fn check(
         };
         let report = rulebook::check_source(&name, &text);
         failed |= report.has_errors;
+        // A tables file beside the definition is read with it, so it is checked with it.
+        let tables_error = report
+            .variant
+            .clone()
+            .and_then(|v| with_square_tables(v, file).err())
+            .map(|Failure(message)| message);
+        failed |= tables_error.is_some();
         let deep_report = match (&report.variant, deep) {
             (Some(variant), Some(limits)) => {
                 let tables = Tables::compile(variant, &[])?;
@@ -817,7 +824,12 @@ fn check(
                 Some(d) => json_report(d)?,
                 None => serde_json::Value::Null,
             };
-            let mut object = serde_json::json!({"file": name, "valid": !report.has_errors, "report": diagnostics});
+            let valid = !report.has_errors && tables_error.is_none();
+            let mut object =
+                serde_json::json!({"file": name, "valid": valid, "report": diagnostics});
+            if let Some(message) = &tables_error {
+                object["tables"] = serde_json::json!({"error": message});
+            }
             if let Some(r) = &deep_report {
                 object["deep"] = serde_json::json!({
                     "games": r.games,
@@ -839,7 +851,9 @@ fn check(
         if let Some(d) = report.diagnostics {
             eprintln!("{:?}", miette::Report::new(d));
         }
-        if !report.has_errors {
+        if let Some(message) = &tables_error {
+            eprintln!("error: {message}");
+        } else if !report.has_errors {
             println!("{name}: ok");
         }
         if let Some(r) = &deep_report {
@@ -1242,8 +1256,14 @@ fn tune(
         "{games} games of self-play at depth {depth} from seed {seed}: {first} won by the \
          first side, {second} by the second, {drawn} drawn or unfinished; {} quiet positions; \
          log loss of held-out games {:.4} by the evaluation alone, {:.4} with the tables \
-         (ridge {})",
-        found.positions, found.held_out.0, found.held_out.1, found.ridge
+         ({})",
+        found.positions,
+        found.held_out.0,
+        found.held_out.1,
+        match found.ridge {
+            Some(r) => format!("squares' own shares at ridge {r}"),
+            None => "ranks and files only".into(),
+        }
     );
     eprintln!("{summary}");
     found.tables.learned = summary;

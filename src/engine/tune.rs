@@ -5,11 +5,14 @@
 //! keeps its quiet positions with each game's result. The score of a kept position is its
 //! evaluation (with whatever tables it already has) plus, for every piece on the board, a
 //! middle-game and an ending term for its kind and square, mixed by how far the position has
-//! come towards the ending, as the evaluation mixes them. The terms are fitted so that the
-//! logistic of the score predicts the results (by maximum likelihood, the scale fitted first
-//! to the evaluation alone), with a ridge that keeps a square seen rarely near zero. The
-//! ridge's strength is picked among a few by how well each fit predicts games held out of
-//! it; the last fit uses every game. One table serves every side, read through the turn or
+//! come towards the ending, as the evaluation mixes them. Each term is the sum of one for the
+//! piece's rank, one for its file and one for the square itself: a few thousand positions
+//! place a piece on a given rank or file often, on a given square seldom, so the square's own
+//! share is held near zero by a ridge while the rank's and file's are not. The terms are fitted
+//! so that the logistic of the score predicts the results (by maximum likelihood, the scale
+//! fitted first to the evaluation alone). The ridge's strength is picked among a few (and
+//! square shares left out altogether) by how well each fit predicts games held out of it;
+//! the last fit uses every game. One table serves every side, read through the turn or
 //! mirror that carries its setup onto the first side's ([`side_frames`]).
 //!
 //! What the tables learn is what helps this engine win its own games at that depth: they
@@ -24,9 +27,13 @@ use crate::model::{side_frames, PieceKind, SquareTables, MAX_TERM};
 const HASH_MB: usize = 16;
 /// Every how many games one is held out to pick the ridge.
 const HOLD_OUT: usize = 5;
-/// Ridge strengths tried: what a squared pawn of a term costs against the whole
-/// log-likelihood (a term seen in a few dozen positions stays small).
-const RIDGES: [f64; 4] = [4.0, 16.0, 64.0, 256.0];
+/// Ridge strengths tried for the squares' own shares: what a squared pawn costs against the
+/// whole log-likelihood (a share seen in a few dozen positions stays small); `None` leaves
+/// them out.
+const RIDGES: [Option<f64>; 5] = [Some(16.0), Some(64.0), Some(256.0), Some(1024.0), None];
+/// The ridge of the ranks' and files' shares, which only keeps a rank or file no piece of a
+/// kind ever stood on at zero.
+const LINE_RIDGE: f64 = 1.0;
 /// Steps of each fit.
 const STEPS: usize = 500;
 
@@ -59,8 +66,8 @@ pub struct Tuning {
     /// Mean log loss of the held-out games' positions, by the evaluation alone and with the
     /// corrections fitted on the other games (at the chosen ridge).
     pub held_out: (f64, f64),
-    /// The chosen ridge.
-    pub ridge: f64,
+    /// The chosen ridge of the squares' own shares (`None`: left out).
+    pub ridge: Option<f64>,
     /// The scale of the logistic, per pawn of evaluation.
     pub scale: f64,
 }
@@ -152,13 +159,13 @@ pub fn tune(
             .collect()
     };
     let (train, test) = (split(false), split(true));
-    let terms = 2 * kinds * squares;
-    let base_loss = loss(&test, &vec![0.0; terms], kinds * squares, scale);
+    let layout = Layout::new(t.geometry(), kinds);
+    let base_loss = loss(&test, &vec![0.0; layout.terms()], &layout, scale);
     let mut best = (f64::INFINITY, RIDGES[0]);
     if !test.is_empty() && !train.is_empty() {
         for ridge in RIDGES {
-            let theta = fit(&train, terms, scale, ridge);
-            let l = loss(&test, &theta, kinds * squares, scale);
+            let theta = fit(&train, &layout, scale, ridge);
+            let l = loss(&test, &theta, &layout, scale);
             if l < best.0 {
                 best = (l, ridge);
             }
@@ -166,12 +173,12 @@ pub fn tune(
     } else {
         best.0 = base_loss;
     }
-    let theta = fit(&all, terms, scale, best.1);
+    let theta = fit(&all, &layout, scale, best.1);
     let old = t.variant().square_tables();
     let mut tables = SquareTables::new(kinds, String::new());
     for k in 0..kinds {
         let kind = PieceKind::nth(k);
-        let at = |part: usize, sq: usize| theta[part * kinds * squares + k * squares + sq];
+        let at = |part: usize, sq: usize| layout.term(&theta, part, k * squares + sq);
         let (old_middle, old_ending) = old
             .and_then(|o| o.get(kind))
             .map_or((None, None), |(m, e)| (Some(m), Some(e)));
@@ -200,7 +207,12 @@ pub fn tune(
 }
 
 /// What the fit needs of a kept position.
-fn sample(pos: &Position, eval: &Evaluator, frames: &[Vec<crate::model::Square>], squares: usize) -> Sample {
+fn sample(
+    pos: &Position,
+    eval: &Evaluator,
+    frames: &[Vec<crate::model::Square>],
+    squares: usize,
+) -> Sample {
     let mut pieces = Vec::with_capacity(32);
     for (s, list) in pos.plist.iter().enumerate() {
         let sign = if s == 0 { 1.0 } else { -1.0 };
@@ -253,24 +265,71 @@ fn fit_scale(rows: &[(&Sample, f32)]) -> f64 {
     k
 }
 
-/// The score of a sample with terms `theta` (middle-game terms first, `half` of them, then
-/// the ending's), in pawns.
-fn score(s: &Sample, theta: &[f64], half: usize) -> f64 {
+/// Where each share of a term lies among the fitted parameters: per part (middle game, then
+/// ending), the squares' shares per (kind, square), then the ranks' per (kind, rank), then the
+/// files' per (kind, file).
+struct Layout {
+    /// Per (kind, square) index: the indices of its rank's and its file's shares, within a part.
+    lines: Vec<[u32; 2]>,
+    /// Parameters per part.
+    part: usize,
+    /// The squares' shares per part: the first `cells` parameters.
+    cells: usize,
+}
+
+impl Layout {
+    fn new(g: crate::model::Geometry, kinds: usize) -> Layout {
+        let (width, height) = (usize::from(g.width), usize::from(g.height));
+        let squares = g.len();
+        let cells = kinds * squares;
+        let index = |i: usize| u32::try_from(i).expect("tables fit in memory");
+        let lines = (0..cells)
+            .map(|i| {
+                let (k, sq) = (i / squares, i % squares);
+                [
+                    index(cells + k * height + sq / width),
+                    index(cells + kinds * height + k * width + sq % width),
+                ]
+            })
+            .collect();
+        Layout {
+            lines,
+            part: cells + kinds * (height + width),
+            cells,
+        }
+    }
+
+    /// Parameters in all.
+    fn terms(&self) -> usize {
+        2 * self.part
+    }
+
+    /// The whole term of (kind, square) index `i` in `part` (0 middle game, 1 ending).
+    fn term(&self, theta: &[f64], part: usize, i: usize) -> f64 {
+        let base = part * self.part;
+        let [rank, file] = self.lines[i];
+        theta[base + i] + theta[base + rank as usize] + theta[base + file as usize]
+    }
+}
+
+/// The score of a sample with terms `theta`, in pawns.
+fn score(s: &Sample, theta: &[f64], layout: &Layout) -> f64 {
     let e = f64::from(s.ending);
     let mut z = f64::from(s.score);
     for &(i, sign) in &s.pieces {
         let i = i as usize;
-        z += f64::from(sign) * ((1.0 - e) * theta[i] + e * theta[half + i]);
+        z +=
+            f64::from(sign) * ((1.0 - e) * layout.term(theta, 0, i) + e * layout.term(theta, 1, i));
     }
     z / 100.0
 }
 
 /// Mean log loss of the results of `rows` under terms `theta`.
-fn loss(rows: &[(&Sample, f32)], theta: &[f64], half: usize, scale: f64) -> f64 {
+fn loss(rows: &[(&Sample, f32)], theta: &[f64], layout: &Layout, scale: f64) -> f64 {
     let total: f64 = rows
         .iter()
         .map(|(s, y)| {
-            let p = sigmoid(scale * score(s, theta, half)).clamp(1e-9, 1.0 - 1e-9);
+            let p = sigmoid(scale * score(s, theta, layout)).clamp(1e-9, 1.0 - 1e-9);
             let y = f64::from(*y);
             -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
         })
@@ -278,10 +337,11 @@ fn loss(rows: &[(&Sample, f32)], theta: &[f64], half: usize, scale: f64) -> f64 
     total / rows.len().max(1) as f64
 }
 
-/// Terms (in centipawns) that minimise the log loss of `rows` plus `ridge` times the sum of
-/// the squared terms in pawns, by Adam's method on the whole set at every step.
-fn fit(rows: &[(&Sample, f32)], terms: usize, scale: f64, ridge: f64) -> Vec<f64> {
-    let half = terms / 2;
+/// Terms (in centipawns) that minimise the log loss of `rows` plus, per share, its ridge
+/// times its square in pawns (`ridge` for the squares' own, which `None` leaves out), by
+/// Adam's method on the whole set at every step.
+fn fit(rows: &[(&Sample, f32)], layout: &Layout, scale: f64, ridge: Option<f64>) -> Vec<f64> {
+    let terms = layout.terms();
     let n = rows.len().max(1) as f64;
     let mut theta = vec![0.0; terms];
     let (mut m, mut v) = (vec![0.0; terms], vec![0.0; terms]);
@@ -290,20 +350,30 @@ fn fit(rows: &[(&Sample, f32)], terms: usize, scale: f64, ridge: f64) -> Vec<f64
     for step in 1..=STEPS {
         grad.fill(0.0);
         for (s, y) in rows {
-            let p = sigmoid(scale * score(s, &theta, half));
+            let p = sigmoid(scale * score(s, &theta, layout));
             // d(loss)/d(term) per centipawn of the score.
             let d = (p - f64::from(*y)) * scale / 100.0;
             let e = f64::from(s.ending);
             for &(i, sign) in &s.pieces {
                 let i = i as usize;
-                let g = d * f64::from(sign);
-                grad[i] += g * (1.0 - e);
-                grad[half + i] += g * e;
+                let [rank, file] = layout.lines[i];
+                for (part, weight) in [(0, 1.0 - e), (layout.part, e)] {
+                    let g = d * f64::from(sign) * weight;
+                    grad[part + i] += g;
+                    grad[part + rank as usize] += g;
+                    grad[part + file as usize] += g;
+                }
             }
         }
         // Learning rate in centipawns, smaller towards the end.
         let rate = if step < STEPS * 3 / 4 { 2.0 } else { 0.5 };
         for j in 0..terms {
+            let own = j % layout.part < layout.cells;
+            let ridge = match (own, ridge) {
+                (false, _) => LINE_RIDGE,
+                (true, Some(r)) => r,
+                (true, None) => continue,
+            };
             let g = (grad[j] + 2.0 * ridge * theta[j] / (100.0 * 100.0)) / n;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
@@ -325,45 +395,71 @@ mod tests {
     use super::*;
     use crate::engine::zobrist::Rng;
 
-    /// Results drawn from a known model of three squares' terms are fitted back to them.
+    /// Results drawn from a known model of a small board's terms are fitted back to them.
     #[test]
     fn the_fit_recovers_known_terms() {
         let mut rng = Rng::new(11);
         let unit = |rng: &mut Rng| (rng.next() % 1_000_000) as f64 / 1_000_000.0;
-        // Three terms in the middle game (indices 0..3) and in the ending (3..6).
-        let truth = [80.0, -50.0, 0.0, -20.0, 30.0, 0.0];
+        // One kind on a board of 3 x 2: per square a middle-game and an ending term.
+        let board = crate::model::Geometry::new(3, 2);
+        let layout = Layout::new(board, 1);
+        let truth = [
+            [80.0, -50.0, 0.0, 10.0, -20.0, 40.0],
+            [-20.0, 30.0, 0.0, 60.0, 0.0, -40.0],
+        ];
         let scale = 1.2;
         let mut samples = Vec::new();
         let mut results = Vec::new();
-        for _ in 0..30_000 {
-            let pieces: Vec<(u32, f32)> = (0..3u32)
-                .filter_map(|i| match rng.next() % 3 {
-                    0 => None,
-                    1 => Some((i, 1.0)),
-                    _ => Some((i, -1.0)),
+        for _ in 0..40_000 {
+            let pieces: Vec<(u32, f32)> = (0..6u32)
+                .filter_map(|i| match rng.next() % 4 {
+                    0 => Some((i, 1.0)),
+                    1 => Some((i, -1.0)),
+                    _ => None,
                 })
                 .collect();
-            #[allow(clippy::cast_possible_truncation)]
-            let s = Sample {
-                pieces,
-                ending: unit(&mut rng) as f32,
-                score: (unit(&mut rng) * 400.0 - 200.0) as f32,
-            };
-            let p = sigmoid(scale * score(&s, &truth, 3));
+            let ending = unit(&mut rng);
+            let known: f64 = pieces
+                .iter()
+                .map(|&(i, sign)| {
+                    let i = i as usize;
+                    f64::from(sign) * ((1.0 - ending) * truth[0][i] + ending * truth[1][i])
+                })
+                .sum();
+            let base = unit(&mut rng) * 400.0 - 200.0;
+            let p = sigmoid(scale * (base + known) / 100.0);
             results.push(if unit(&mut rng) < p { 1.0 } else { 0.0 });
-            samples.push(s);
+            #[allow(clippy::cast_possible_truncation)]
+            samples.push(Sample {
+                pieces,
+                ending: ending as f32,
+                score: base as f32,
+            });
         }
         let rows: Vec<(&Sample, f32)> = samples.iter().zip(results).collect();
         let fitted_scale = fit_scale(&rows);
-        let theta = fit(&rows, 6, scale, 4.0);
-        for (t, f) in truth.iter().zip(&theta) {
-            assert!((t - f).abs() < 15.0, "{truth:?} against {theta:?}");
+        let theta = fit(&rows, &layout, scale, Some(16.0));
+        for (part, terms) in truth.iter().enumerate() {
+            for (i, t) in terms.iter().enumerate() {
+                let f = layout.term(&theta, part, i);
+                assert!(
+                    (t - f).abs() < 15.0,
+                    "part {part}, square {i}: {t} against {f}"
+                );
+            }
         }
         // The scale fitted to the evaluation alone is smaller (the terms are noise to it)
         // but of the same order.
-        assert!((0.5..=scale + 0.1).contains(&fitted_scale), "{fitted_scale}");
-        // Fitted terms predict better than none.
-        assert!(loss(&rows, &theta, 3, scale) < loss(&rows, &[0.0; 6], 3, scale));
+        assert!(
+            (0.5..=scale + 0.1).contains(&fitted_scale),
+            "{fitted_scale}"
+        );
+        // Fitted terms predict better than none, and better than ranks and files alone,
+        // which cannot express these terms.
+        let lines_only = fit(&rows, &layout, scale, None);
+        let zero = vec![0.0; layout.terms()];
+        assert!(loss(&rows, &theta, &layout, scale) < loss(&rows, &lines_only, &layout, scale));
+        assert!(loss(&rows, &lines_only, &layout, scale) < loss(&rows, &zero, &layout, scale));
     }
 
     fn start(file: &str, text: Option<&str>) -> Position {

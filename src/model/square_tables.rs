@@ -153,11 +153,7 @@ impl SquareTables {
             };
             let _ = writeln!(out, "\n[pieces.{key}]");
             for (part, grid) in ["middle", "ending"].iter().zip(grids) {
-                let cell = grid
-                    .iter()
-                    .map(|v| v.to_string().len())
-                    .max()
-                    .unwrap_or(1);
+                let cell = grid.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
                 let _ = writeln!(out, "{part} = [");
                 for rank in (0..height).rev() {
                     let row: Vec<String> = grid[rank * width..(rank + 1) * width]
@@ -221,7 +217,9 @@ mod tests {
 
     fn square(t: &Tables, name: &str) -> Square {
         let g = t.geometry();
-        g.squares().find(|&s| g.name(s).to_string() == name).unwrap()
+        g.squares()
+            .find(|&s| g.name(s).to_string() == name)
+            .unwrap()
     }
 
     #[test]
@@ -255,7 +253,11 @@ mod tests {
                 "`Dragon` is not a piece of Chess; its pieces are King, Queen",
             ),
             (
-                format!("[pieces.Knight]\nmiddle = {}\nending = {}\n", grid(7), grid(8)),
+                format!(
+                    "[pieces.Knight]\nmiddle = {}\nending = {}\n",
+                    grid(7),
+                    grid(8)
+                ),
                 "`Knight`'s middle table must have 8 rows of 8 terms",
             ),
             (
@@ -280,15 +282,29 @@ mod tests {
         let chess = shipped("chess.variant");
         let frames = side_frames(&chess).unwrap();
         for (black, white) in [("e8", "e1"), ("a7", "a2"), ("d8", "d1")] {
-            assert_eq!(frames[1][square(&chess, black).index()], square(&chess, white));
-            assert_eq!(frames[0][square(&chess, white).index()], square(&chess, white));
+            assert_eq!(
+                frames[1][square(&chess, black).index()],
+                square(&chess, white)
+            );
+            assert_eq!(
+                frames[0][square(&chess, white).index()],
+                square(&chess, white)
+            );
         }
         let shogi = shipped("shogi.variant");
         let frames = side_frames(&shogi).unwrap();
-        assert_eq!(frames[1][square(&shogi, "b8").index()], square(&shogi, "h2"));
+        assert_eq!(
+            frames[1][square(&shogi, "b8").index()],
+            square(&shogi, "h2")
+        );
         // Every side's setup lands on the first side's, piece for piece, in each shipped game
         // of this kind.
-        for file in ["chess.variant", "xiangqi.variant", "shogi.variant", "gala-xiangqi-four.variant"] {
+        for file in [
+            "chess.variant",
+            "xiangqi.variant",
+            "shogi.variant",
+            "gala-xiangqi-four.variant",
+        ] {
             let t = shipped(file);
             let frames = side_frames(&t).unwrap();
             for p in t.setup() {

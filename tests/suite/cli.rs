@@ -25,6 +25,7 @@ fn help_lists_every_command() {
     snap!("cli_help", out);
     for cmd in [
         "check", "fmt", "perft", "moves", "diagram", "board", "replay", "play", "lsp", "values",
+        "tune",
     ] {
         let (out, _, code) = rulebook(&[cmd, "--help"]);
         assert_eq!(code, 0);
@@ -755,4 +756,69 @@ fn a_position_drawn_by_repetition_has_no_moves() {
         err,
         "error: --moves, ply 9 `e4`: the game is over (repetition)\n"
     );
+}
+
+/// `rulebook tune` writes tables that, saved beside the definition, are read with it and
+/// change the engine's search; a broken tables file is refused in one line.
+#[test]
+fn tuned_tables_beside_a_definition_are_read_with_it() {
+    let dir = std::env::temp_dir().join(format!("rulebook-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = dir.join("chess.variant");
+    std::fs::copy("definitions/chess.variant", &variant).unwrap();
+    let variant = variant.to_str().unwrap();
+    let (tables, err, code) = rulebook(&["tune", variant, "--games", "4", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("4 games of self-play at depth 1"), "{err}");
+    assert!(tables.contains("[pieces."), "{tables}");
+    // The depth-5 line of a search from the start, without its timing.
+    let search = || {
+        use std::io::{BufRead, Write};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(["uci", variant])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "uci\nposition startpos\ngo depth 5").unwrap();
+        let mut found = String::new();
+        for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            if line.starts_with("info depth 5 ") {
+                found = line.split(" nodes").next().unwrap().to_string();
+                found += line.split(" pv").nth(1).unwrap_or_default();
+            }
+            if line.starts_with("bestmove") {
+                break;
+            }
+        }
+        writeln!(stdin, "quit").unwrap();
+        assert!(child.wait().unwrap().success());
+        found
+    };
+    let plain = search();
+    // A term far larger than any learned makes a knight on a3 the engine's first choice.
+    let mut grid = vec![vec![0; 8]; 8];
+    grid[5][0] = 2000;
+    let rows: Vec<String> = grid.iter().map(|r| format!("{r:?}")).collect();
+    let big = format!(
+        "[pieces.Knight]\nmiddle = [{0}]\nending = [{0}]\n",
+        rows.join(", ")
+    );
+    std::fs::write(dir.join("chess.tables"), &big).unwrap();
+    let (out, err, code) = rulebook(&["check", variant]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(": ok\n"), "{out}");
+    let tabled = search();
+    assert_ne!(plain, tabled);
+    assert!(tabled.contains(" b1a3"), "{tabled}");
+    std::fs::write(dir.join("chess.tables"), big.replace("Knight", "Horse")).unwrap();
+    let (_, err, code) = rulebook(&["check", variant]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("chess.tables`, `Horse` is not a piece of Chess"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -624,9 +624,18 @@ mod tests {
         let tabled = variant.clone().with_square_tables(learned);
         // After 1. Nf3 black is to move: 40 cp worse for it; after 1... Nf6 even again.
         for (fen, gain) in [
-            ("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", -40),
-            ("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2", 0),
-            ("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2", -40),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+                -40,
+            ),
+            (
+                "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+                0,
+            ),
+            (
+                "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2",
+                -40,
+            ),
         ] {
             assert_eq!(with(&tabled, fen) - with(&variant, fen), gain, "{fen}");
         }
