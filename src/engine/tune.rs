@@ -275,6 +275,9 @@ struct Layout {
     part: usize,
     /// The squares' shares per part: the first `cells` parameters.
     cells: usize,
+    /// Squares and ranks of the board.
+    squares: usize,
+    height: usize,
 }
 
 impl Layout {
@@ -296,7 +299,63 @@ impl Layout {
             lines,
             part: cells + kinds * (height + width),
             cells,
+            squares,
+            height,
         }
+    }
+
+    /// Shifts each kind's terms in each part so that their mean over the squares its pieces
+    /// stood on (weighted by `weight`, per part and (kind, square) index) is zero: the tables
+    /// say where a piece stands well, not what it is worth, which is the values' business
+    /// (left free, the ranks' shares drift into the material's scale).
+    fn centre(&self, theta: &mut [f64], weight: &[Vec<f64>; 2]) {
+        for (part, weight) in weight.iter().enumerate() {
+            for k in 0..self.cells / self.squares {
+                let cells = k * self.squares..(k + 1) * self.squares;
+                let total: f64 = weight[cells.clone()].iter().sum();
+                if total <= 0.0 {
+                    continue;
+                }
+                let mean = cells
+                    .map(|i| weight[i] * self.term(theta, part, i))
+                    .sum::<f64>()
+                    / total;
+                let ranks = part * self.part + self.cells + k * self.height;
+                for share in &mut theta[ranks..ranks + self.height] {
+                    *share -= mean;
+                }
+            }
+        }
+    }
+
+    /// Per kind and part, how each share moves the mean that [`Layout::centre`] keeps at
+    /// zero (the squares' own shares only if `own`), and that vector's squared length.
+    fn normals(&self, weight: &[Vec<f64>; 2], own: bool) -> Vec<(Vec<(usize, f64)>, f64)> {
+        let mut out = Vec::new();
+        for (part, weight) in weight.iter().enumerate() {
+            let base = part * self.part;
+            for k in 0..self.cells / self.squares {
+                let cells = k * self.squares..(k + 1) * self.squares;
+                let total: f64 = weight[cells.clone()].iter().sum();
+                if total <= 0.0 {
+                    continue;
+                }
+                let mut normal = std::collections::BTreeMap::new();
+                for i in cells {
+                    let w = weight[i] / total;
+                    let [rank, file] = self.lines[i];
+                    if own {
+                        *normal.entry(base + i).or_insert(0.0) += w;
+                    }
+                    *normal.entry(base + rank as usize).or_insert(0.0) += w;
+                    *normal.entry(base + file as usize).or_insert(0.0) += w;
+                }
+                let normal: Vec<(usize, f64)> = normal.into_iter().collect();
+                let length = normal.iter().map(|(_, c)| c * c).sum();
+                out.push((normal, length));
+            }
+        }
+        out
     }
 
     /// Parameters in all.
@@ -347,6 +406,16 @@ fn fit(rows: &[(&Sample, f32)], layout: &Layout, scale: f64, ridge: Option<f64>)
     let (mut m, mut v) = (vec![0.0; terms], vec![0.0; terms]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
     let mut grad = vec![0.0; terms];
+    // How much each (kind, square) stood in the middle game and in the ending.
+    let mut weight = [vec![0.0; layout.cells], vec![0.0; layout.cells]];
+    for (s, _) in rows {
+        let e = f64::from(s.ending);
+        for &(i, _) in &s.pieces {
+            weight[0][i as usize] += 1.0 - e;
+            weight[1][i as usize] += e;
+        }
+    }
+    let normals = layout.normals(&weight, ridge.is_some());
     for step in 1..=STEPS {
         grad.fill(0.0);
         for (s, y) in rows {
@@ -365,16 +434,31 @@ fn fit(rows: &[(&Sample, f32)], layout: &Layout, scale: f64, ridge: Option<f64>)
                 }
             }
         }
+        let frozen = |j: usize| ridge.is_none() && j % layout.part < layout.cells;
+        for (j, g) in grad.iter_mut().enumerate() {
+            let ridge = if j % layout.part < layout.cells {
+                ridge.unwrap_or(0.0)
+            } else {
+                LINE_RIDGE
+            };
+            *g = if frozen(j) {
+                0.0
+            } else {
+                (*g + 2.0 * ridge * theta[j] / (100.0 * 100.0)) / n
+            };
+        }
+        // Only along the tables' mean staying zero: Adam scales each share's step by its
+        // own, which would otherwise push against the centring without end.
+        for (normal, length) in &normals {
+            let along: f64 = normal.iter().map(|&(j, c)| c * grad[j]).sum::<f64>() / length;
+            for &(j, c) in normal {
+                grad[j] -= along * c;
+            }
+        }
         // Learning rate in centipawns, smaller towards the end.
         let rate = if step < STEPS * 3 / 4 { 2.0 } else { 0.5 };
-        for j in 0..terms {
-            let own = j % layout.part < layout.cells;
-            let ridge = match (own, ridge) {
-                (false, _) => LINE_RIDGE,
-                (true, Some(r)) => r,
-                (true, None) => continue,
-            };
-            let g = (grad[j] + 2.0 * ridge * theta[j] / (100.0 * 100.0)) / n;
+        for j in (0..terms).filter(|&j| !frozen(j)) {
+            let g = grad[j];
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)]
@@ -386,6 +470,7 @@ fn fit(rows: &[(&Sample, f32)], layout: &Layout, scale: f64, ridge: Option<f64>)
                 theta[j] -= rate * mh / (vh.sqrt() + eps);
             }
         }
+        layout.centre(&mut theta, &weight);
     }
     theta
 }
@@ -403,9 +488,11 @@ mod tests {
         // One kind on a board of 3 x 2: per square a middle-game and an ending term.
         let board = crate::model::Geometry::new(3, 2);
         let layout = Layout::new(board, 1);
+        // Each part's terms add up to zero, as the fit keeps them: squares are equally
+        // occupied.
         let truth = [
-            [80.0, -50.0, 0.0, 10.0, -20.0, 40.0],
-            [-20.0, 30.0, 0.0, 60.0, 0.0, -40.0],
+            [80.0, -50.0, 0.0, 10.0, -20.0, -20.0],
+            [-20.0, 30.0, 0.0, 60.0, 0.0, -70.0],
         ];
         let scale = 1.2;
         let mut samples = Vec::new();
