@@ -5,8 +5,8 @@
 Each engine is a command line (`'target/release/rulebook uci definitions/chess.variant'`,
 `'/usr/games/fairy-stockfish'`). MOVETIME_MS is the time per move of both engines, or
 `A_MS/B_MS` to give each its own (`1000/100`: A thinks ten times as long as B). Games come in
-pairs: the same opening (four random plies, from a fixed seed) with colours swapped; a game
-longer than 400 plies is a draw. Options after the engines are sent to engine A
+pairs: the same opening (four random plies, from a fixed seed: 7, or `MATCH_SEED` if set)
+with colours swapped; a game longer than 400 plies is a draw. Options after the engines are sent to engine A
 (`Engine=basic`); options for B are written `B:NAME=VALUE`.
 
 VARIANT is either a game Fairy-Stockfish knows (`chess`, `xiangqi`, `shogi`): `UCI_Variant`
@@ -132,7 +132,7 @@ def main():
     uci_variant = None if variant.endswith(".variant") else variant
     a = Engine(cmd_a, uci_variant, opts_a)
     b = Engine(cmd_b, uci_variant, opts_b)
-    rng = random.Random(7)
+    rng = random.Random(int(os.environ.get("MATCH_SEED", "7")))
     score = 0.0
     wins = draws = losses = 0
     for g in range(games):
