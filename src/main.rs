@@ -391,7 +391,7 @@ fn with_square_tables(variant: Variant, path: &Path) -> Result<Variant, Failure>
     }
     let shown = file.display();
     let tables = rulebook::model::SquareTables::parse(&read(&file)?, &variant)
-        .map_err(|e| Failure(format!("`{shown}`, {e}")))?;
+        .map_err(|e| Failure(format!("`{shown}`: {e}")))?;
     let compiled = Tables::compile(&variant, &[])?;
     if rulebook::model::side_frames(&compiled).is_none() {
         return Err(Failure(format!(

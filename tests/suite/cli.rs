@@ -817,7 +817,7 @@ fn tuned_tables_beside_a_definition_are_read_with_it() {
     let (_, err, code) = rulebook(&["check", variant]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("chess.tables`, `Horse` is not a piece of Chess"),
+        err.contains("chess.tables`: `Horse` is not a piece of Chess"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -3,8 +3,9 @@
 //! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
 //! zones of `when` rules, measured in the piece's own moves, the enemy pieces a rider or hopper
 //! attacks that are worth more than itself, and royal pieces kept on sheltered
-//! squares while much material is left, drawn to open ones in an ending. Nothing here knows a
-//! game by name.
+//! squares while much material is left, drawn to open ones in an ending; to these, square
+//! tables learned from self-play for the game, where it has them ([`crate::engine::tune`]).
+//! Nothing here knows a game by name.
 
 use crate::engine::position::{CellTerms, TERMS};
 use crate::engine::{Piece, Position};
@@ -50,9 +51,10 @@ pub struct Evaluator {
     /// The material of the start position, all sides together.
     start_material: i32,
     /// Per (cell, square), what [`Evaluator::score`] adds up over the pieces: value and
-    /// square table (the positional term), the royal's ending term (for royal kinds, what
-    /// their square gains in an ending, where few pieces can threaten them and an active royal
-    /// helps: the squares of wide reach), value alone. A position the search plays on
+    /// square table (the positional term), the ending term (what the square gains in an
+    /// ending: for royal kinds, where few pieces can threaten them and an active royal helps,
+    /// the squares of wide reach; for any kind, what learned tables add there over their
+    /// middle-game term), value alone. A position the search plays on
     /// keeps their sums as it goes ([`Position::track`]).
     cell_terms: CellTerms,
     /// Per kind: whether it is royal.
@@ -168,8 +170,11 @@ impl Evaluator {
             }
         }
         // Learned tables, read through each side's frame.
-        let learned = t.variant().square_tables();
-        if let (Some(learned), Some(frames)) = (learned, learned.and_then(|_| side_frames(t))) {
+        let learned = t
+            .variant()
+            .square_tables()
+            .and_then(|l| Some((l, side_frames(t)?)));
+        if let Some((learned, frames)) = learned {
             for (s, frame) in frames.iter().enumerate() {
                 for k in 0..kinds {
                     let Some((middle, ending)) = learned.get(PieceKind::nth(k)) else {
@@ -314,7 +319,7 @@ impl Evaluator {
             }
         }
         // From the middle game to the ending as material comes off, the royals' square
-        // terms turn from shelter to activity.
+        // terms turn from shelter to activity, and learned tables to their ending terms.
         score += ending * self.ending_weight(material) / (MIDDLE_GAME - END_GAME);
         if t.sides() > 2 {
             score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
