@@ -427,6 +427,18 @@ fn position(file: &Path, args: &PositionArgs) -> Result<Position, Failure> {
     Ok(pos)
 }
 
+/// The start position of `file` with the variant `options` set.
+fn start_position(file: &Path, options: Vec<String>) -> Result<Position, Failure> {
+    position(
+        file,
+        &PositionArgs {
+            fen: None,
+            moves: None,
+            options,
+        },
+    )
+}
+
 fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Check {
@@ -1240,14 +1252,7 @@ fn tune(
     options: Vec<String>,
 ) -> Result<ExitCode, Failure> {
     self_play_limits(games, depth, "--games")?;
-    let pos = position(
-        file,
-        &PositionArgs {
-            fen: None,
-            moves: None,
-            options,
-        },
-    )?;
+    let pos = start_position(file, options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut found =
         rulebook::engine::tune::tune(&pos, games, depth, seed, threads).map_err(Failure)?;
@@ -1282,14 +1287,7 @@ fn values(
     if samples == 0 {
         return Err(Failure("--samples must be at least 1".into()));
     }
-    let pos = position(
-        file,
-        &PositionArgs {
-            fen: None,
-            moves: None,
-            options,
-        },
-    )?;
+    let pos = start_position(file, options)?;
     if let Some((games, depth)) = self_play {
         self_play_limits(games, depth, "--self-play")?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

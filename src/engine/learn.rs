@@ -91,44 +91,24 @@ pub fn learn(
         ));
     }
     let kinds = t.kinds();
-    let threads = threads.clamp(1, games.max(1));
     let engine_values: Vec<i32> = {
         let engine = Engine::new(start, 1);
         (0..kinds)
             .map(|k| engine.piece_value(PieceKind::nth(k)))
             .collect()
     };
-    let played: Vec<Game> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|w| {
-                // Positions cache what they work out and are not shared between threads.
-                let start = start.clone();
-                scope.spawn(move || {
-                    let mut engine = Engine::new(&start, HASH_MB);
-                    let mut done = Vec::new();
-                    for g in (w..games).step_by(threads) {
-                        engine.clear();
-                        done.push((g, play_one(&start, &mut engine, depth, seed, g)));
-                    }
-                    done
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, Game)> = workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a self-play worker panicked"))
-            .collect();
-        all.sort_by_key(|(g, _)| *g);
-        all.into_iter().map(|(_, game)| game).collect()
-    });
-    let mut results = [0; 3];
-    for game in &played {
-        results[match game.result {
-            r if r > 0.5 => 0,
-            r if r < 0.5 => 1,
-            _ => 2,
-        }] += 1;
-    }
+    let played: Vec<Game> = play_games(
+        start,
+        (games, threads),
+        depth,
+        seed,
+        |_| (),
+        |(), pos| features(pos, kinds),
+    )
+    .into_iter()
+    .map(|(positions, result)| Game { positions, result })
+    .collect();
+    let results = tally(played.iter().map(|g| g.result));
     // Features: one per kind that ever differs, then the side to move.
     let seen: Vec<usize> = (0..kinds)
         .filter(|&k| {
@@ -228,14 +208,62 @@ pub fn learn(
     })
 }
 
-/// One game of self-play: its kept positions and its result for the first side.
-fn play_one(start: &Position, engine: &mut Engine, depth: u32, seed: u64, game: usize) -> Game {
-    let kinds = start.tables().kinds();
-    let mut positions = Vec::new();
-    let result = self_play(start, engine, depth, seed, game, &mut |pos| {
-        positions.push(features(pos, kinds));
-    });
-    Game { positions, result }
+/// Games `0..games` of self-play from `start` at `depth` (from `seed`), on `threads` threads,
+/// in game order: per game, what `kept` makes of each quiet
+/// position with its thread's own state (`init` builds one from the start), and the result
+/// for the first side.
+pub(super) fn play_games<S, T: Send>(
+    start: &Position,
+    (games, threads): (usize, usize),
+    depth: u32,
+    seed: u64,
+    init: impl Fn(&Position) -> S + Sync,
+    kept: impl Fn(&S, &Position) -> T + Sync,
+) -> Vec<(Vec<T>, f64)> {
+    let threads = threads.clamp(1, games.max(1));
+    let (init, kept) = (&init, &kept);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|w| {
+                // Positions cache what they work out and are not shared between threads.
+                let start = start.clone();
+                scope.spawn(move || {
+                    let mut engine = Engine::new(&start, HASH_MB);
+                    let state = init(&start);
+                    let mut done = Vec::new();
+                    for g in (w..games).step_by(threads) {
+                        engine.clear();
+                        let mut found = Vec::new();
+                        let result = self_play(&start, &mut engine, depth, seed, g, &mut |pos| {
+                            found.push(kept(&state, pos));
+                        });
+                        done.push((g, (found, result)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, (Vec<T>, f64))> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a self-play worker panicked"))
+            .collect();
+        all.sort_by_key(|(g, _)| *g);
+        all.into_iter().map(|(_, game)| game).collect()
+    })
+}
+
+/// Games won by the first side, by the second, and drawn (or unfinished), from each game's
+/// result for the first side.
+pub(super) fn tally(results: impl Iterator<Item = f64>) -> [usize; 3] {
+    let mut tally = [0; 3];
+    for r in results {
+        tally[match r {
+            r if r > 0.5 => 0,
+            r if r < 0.5 => 1,
+            _ => 2,
+        }] += 1;
+    }
+    tally
 }
 
 /// Plays game number `game` of self-play from `start` at `depth`, its first plies random (by

@@ -18,13 +18,11 @@
 //! What the tables learn is what helps this engine win its own games at that depth: they
 //! correct its evaluation where its games show it wrong, no more.
 
-use super::learn::self_play;
-use super::search::{Engine, Evaluator};
+use super::learn::{play_games, tally};
+use super::search::Evaluator;
 use super::Position;
 use crate::model::{side_frames, PieceKind, SquareTables, MAX_TERM};
 
-/// Transposition table of each playing engine, in MB.
-const HASH_MB: usize = 16;
 /// Every how many games one is held out to pick the ridge.
 const HOLD_OUT: usize = 5;
 /// Ridge strengths tried for the squares' own shares: what a squared pawn costs against the
@@ -96,51 +94,22 @@ pub fn tune(
     })?;
     let squares = t.geometry().len();
     let kinds = t.kinds();
-    let threads = threads.clamp(1, games.max(1));
-    let played: Vec<Game> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|w| {
-                // Positions cache what they work out and are not shared between threads.
-                let start = start.clone();
-                let frames = &frames;
-                scope.spawn(move || {
-                    let mut engine = Engine::new(&start, HASH_MB);
-                    let eval = Evaluator::new(&start);
-                    let mut done = Vec::new();
-                    for g in (w..games).step_by(threads) {
-                        engine.clear();
-                        let mut samples = Vec::new();
-                        let result = self_play(&start, &mut engine, depth, seed, g, &mut |pos| {
-                            samples.push(sample(pos, &eval, frames, squares));
-                        });
-                        done.push((
-                            g,
-                            Game {
-                                samples,
-                                #[allow(clippy::cast_possible_truncation)]
-                                result: result as f32,
-                            },
-                        ));
-                    }
-                    done
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, Game)> = workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a self-play worker panicked"))
-            .collect();
-        all.sort_by_key(|(g, _)| *g);
-        all.into_iter().map(|(_, game)| game).collect()
-    });
-    let mut results = [0; 3];
-    for game in &played {
-        results[match game.result {
-            r if r > 0.5 => 0,
-            r if r < 0.5 => 1,
-            _ => 2,
-        }] += 1;
-    }
+    let played: Vec<Game> = play_games(
+        start,
+        (games, threads),
+        depth,
+        seed,
+        Evaluator::new,
+        |eval, pos| sample(pos, eval, &frames, squares),
+    )
+    .into_iter()
+    .map(|(samples, result)| Game {
+        samples,
+        #[allow(clippy::cast_possible_truncation)]
+        result: result as f32,
+    })
+    .collect();
+    let results = tally(played.iter().map(|g| f64::from(g.result)));
     let positions = played.iter().map(|g| g.samples.len()).sum();
     if positions == 0 {
         return Err("the games kept no quiet position to learn from".into());
