@@ -188,8 +188,12 @@ impl Evaluator {
                 }
             }
         }
-        // The setup's, not `pos`'s: an engine started on a later position tapers alike.
-        let start_material = t.setup().iter().map(|p| value[p.piece.index()]).sum();
+        let start_material = pos
+            .plist
+            .iter()
+            .flatten()
+            .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
+            .sum();
         let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
         for s in 0..sides {
             for (k, &v) in value.iter().enumerate() {
@@ -624,7 +628,7 @@ mod tests {
         let with = |v: &crate::model::Variant, fen: &str| {
             let start = Position::new(crate::model::Tables::compile(v, &[]).unwrap());
             let pos = start.with_fen(fen).unwrap();
-            Evaluator::new(&pos).evaluate(&pos)
+            Evaluator::new(&start).evaluate(&pos)
         };
         let tabled = variant.clone().with_square_tables(learned);
         // After 1. Nf3 black is to move: 40 cp worse for it; after 1... Nf6 even again.
