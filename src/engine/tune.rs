@@ -66,8 +66,6 @@ pub struct Tuning {
     pub held_out: (f64, f64),
     /// The chosen ridge of the squares' own shares (`None`: left out).
     pub ridge: Option<f64>,
-    /// The scale of the logistic, per pawn of evaluation.
-    pub scale: f64,
 }
 
 /// Plays `games` games of `start`'s game at `depth` from `seed` on `threads` threads, and fits
@@ -147,20 +145,18 @@ pub fn tune(
     let mut tables = SquareTables::new(kinds, String::new());
     for k in 0..kinds {
         let kind = PieceKind::nth(k);
-        let at = |part: usize, sq: usize| layout.term(&theta, part, k * squares + sq);
-        let (old_middle, old_ending) = old
-            .and_then(|o| o.get(kind))
-            .map_or((None, None), |(m, e)| (Some(m), Some(e)));
-        let part = |p: usize, old: Option<&[i32]>| -> Vec<i32> {
+        let old = old.and_then(|o| o.get(kind));
+        let part = |p: usize| -> Vec<i32> {
             (0..squares)
                 .map(|sq| {
                     #[allow(clippy::cast_possible_truncation)]
-                    let learned = at(p, sq).round() as i32;
-                    (old.map_or(0, |o| o[sq]) + learned).clamp(-MAX_TERM, MAX_TERM)
+                    let learned = layout.term(&theta, p, k * squares + sq).round() as i32;
+                    let before = old.map_or(0, |(m, e)| [m, e][p][sq]);
+                    (before + learned).clamp(-MAX_TERM, MAX_TERM)
                 })
                 .collect()
         };
-        let (middle, ending) = (part(0, old_middle), part(1, old_ending));
+        let (middle, ending) = (part(0), part(1));
         if middle.iter().chain(&ending).any(|&v| v != 0) {
             tables.set(kind, middle, ending);
         }
@@ -171,7 +167,6 @@ pub fn tune(
         results,
         held_out: (base_loss, best.0),
         ridge: best.1,
-        scale,
     })
 }
 
