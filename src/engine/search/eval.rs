@@ -2,14 +2,15 @@
 //! tables from each piece's reach on an empty board, its mobility in the position (the squares
 //! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
 //! zones of `when` rules, measured in the piece's own moves, the enemy pieces a rider or hopper
-//! attacks that are worth more than itself, and royal pieces kept on sheltered
-//! squares while much material is left, drawn to open ones in an ending; to these, square
+//! attacks that are worth more than itself, royal pieces kept on sheltered squares while much
+//! material is left, drawn to open ones in an ending, and in the middle game the danger to a
+//! lone royal from the enemy pieces that reach its zone; to these, square
 //! tables learned from self-play for the game, where it has them ([`crate::engine::tune`]).
 //! Nothing here knows a game by name.
 
 use crate::engine::position::{CellTerms, TERMS};
 use crate::engine::{Piece, Position};
-use crate::model::{side_frames, PathFlags, PieceKind, Side, Square, Verdict, WALL};
+use crate::model::{side_frames, PathFlags, PieceKind, Side, Square, Verdict, MAX_SIDES, WALL};
 
 /// Centipawns per square of reach above the piece's average.
 const REACH_WEIGHT: i32 = 4;
@@ -22,6 +23,15 @@ const GOAL_BONUS: i32 = 300;
 const MOBILITY_WEIGHT: i32 = 2;
 /// Centipawns per enemy piece a rider or hopper attacks that is worth more than itself.
 const THREAT_WEIGHT: i32 = 15;
+
+/// Royal safety, for a side with a single royal in a game won by checkmate: the danger to it
+/// grows with the enemy pieces that reach its zone (the royal's square and where it could step)
+/// times their number, and with the zone squares they reach; the middle-game penalty is the
+/// danger squared over `DANGER_SCALE`, at most `DANGER_CAP`. Under two attackers there is none.
+const ATTACKER_WEIGHT: i32 = 40;
+const ZONE_HIT_WEIGHT: i32 = 60;
+const DANGER_SCALE: i32 = 4096;
+const DANGER_CAP: i32 = 800;
 
 /// The share of the start's material (in 256ths) at and above which royals keep to shelter,
 /// and at and below which they are fully drawn to the open squares of an ending.
@@ -61,6 +71,95 @@ pub struct Evaluator {
     royal: Vec<bool>,
     /// Whether any kind counts its mobility (else the pieces need not be visited at all).
     any_mobile: bool,
+    /// The royals' zones, where checkmate decides the game.
+    safety: Option<Safety>,
+}
+
+/// What royal safety needs: each royal's zone from every square, and how far pieces reach.
+#[derive(Clone, Debug)]
+struct Safety {
+    /// Words of a zone's bit set (one bit per square).
+    words: usize,
+    /// Per kind: its index among the royal kinds, if royal.
+    royal_index: Vec<Option<usize>>,
+    royal_kinds: usize,
+    /// Per (side, royal kind, square): the zone of that royal standing there, `words` words.
+    zones: Vec<u64>,
+    /// Per (side, kind): the furthest file or rank distance of a square it moves to on an
+    /// empty board (a stepper further than this from a zone cannot reach it).
+    span: Vec<i32>,
+    /// Per square: file and rank.
+    coords: Vec<(i32, i32)>,
+}
+
+impl Safety {
+    fn new(pos: &Position, graphs: &[Vec<Graph>]) -> Option<Safety> {
+        let t = pos.tables();
+        if !t.rules().checkmate {
+            return None;
+        }
+        let kinds = t.kinds();
+        let g = t.geometry();
+        let squares = g.len();
+        let mut royal_index = vec![None; kinds];
+        let mut royal_kinds = 0;
+        for (k, r) in royal_index.iter_mut().enumerate() {
+            if t.royal(PieceKind::nth(k)) {
+                *r = Some(royal_kinds);
+                royal_kinds += 1;
+            }
+        }
+        if royal_kinds == 0 {
+            return None;
+        }
+        let coords: Vec<(i32, i32)> = g.squares().map(|q| (g.file(q), g.rank(q))).collect();
+        let words = squares.div_ceil(64);
+        let sides = t.sides();
+        let mut zones = vec![0; sides * royal_kinds * squares * words];
+        let mut span = vec![0; sides * kinds];
+        for (s, side_graphs) in graphs.iter().enumerate() {
+            for (k, graph) in side_graphs.iter().enumerate() {
+                for (from, targets) in graph.targets.iter().enumerate() {
+                    let (f, r) = coords[from];
+                    for &to in targets {
+                        let (tf, tr) = coords[to as usize];
+                        span[s * kinds + k] =
+                            span[s * kinds + k].max((tf - f).abs()).max((tr - r).abs());
+                    }
+                    let Some(ri) = royal_index[k] else { continue };
+                    let base = ((s * royal_kinds + ri) * squares + from) * words;
+                    for sq in targets.iter().map(|&q| q as usize).chain([from]) {
+                        zones[base + sq / 64] |= 1 << (sq % 64);
+                    }
+                }
+            }
+        }
+        Some(Safety {
+            words,
+            royal_index,
+            royal_kinds,
+            zones,
+            span,
+            coords,
+        })
+    }
+
+    /// The zone of `side`'s royal of `kind` on `sq`.
+    fn zone(&self, side: usize, kind: usize, sq: usize) -> &[u64] {
+        let ri = self.royal_index[kind].expect("a royal kind");
+        let start = ((side * self.royal_kinds + ri) * self.coords.len() + sq) * self.words;
+        &self.zones[start..start + self.words]
+    }
+}
+
+/// An enemy royal's zone as a piece's walk meets it.
+struct Zone<'a> {
+    /// The royal's side.
+    side: usize,
+    bits: &'a [u64],
+    /// The royal's square and how far its own steps go.
+    at: usize,
+    span: i32,
 }
 
 impl Evaluator {
@@ -101,11 +200,18 @@ impl Evaluator {
         let mut table = vec![0; sides * kinds * squares];
         let mut ending_terms = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
+        let graphs: Vec<Vec<Graph>> = (0..sides)
+            .map(|s| {
+                (0..kinds)
+                    .map(|k| reach_graph(pos, Side::nth(s), PieceKind::nth(k)))
+                    .collect()
+            })
+            .collect();
         for s in 0..sides {
             let side = Side::nth(s);
             for k in 0..kinds {
                 let kind = PieceKind::nth(k);
-                let graph = reach_graph(pos, side, kind);
+                let graph = &graphs[s][k];
                 let base = (s * kinds + k) * squares;
                 // Counts of squares, which a board has at most MAX_SQUARES of.
                 let count = |n: usize| i32::try_from(n).expect("at most MAX_SQUARES");
@@ -141,7 +247,7 @@ impl Evaluator {
                 if gain > 0 {
                     let promoting: Vec<usize> =
                         (0..squares).filter(|&sq| graph.promotes[sq]).collect();
-                    let dist = distances_to(&graph, &promoting);
+                    let dist = distances_to(graph, &promoting);
                     for sq in 0..squares {
                         if let Some(d) = dist[sq] {
                             table[base + sq] += gain / (8 * (i32::from(d) + 1));
@@ -159,7 +265,7 @@ impl Evaluator {
                             continue;
                         }
                         let goal: Vec<usize> = zone[s].iter().map(|q| q.index()).collect();
-                        let dist = distances_to(&graph, &goal);
+                        let dist = distances_to(graph, &goal);
                         for sq in 0..squares {
                             if let Some(d) = dist[sq] {
                                 table[base + sq] += GOAL_BONUS / (i32::from(d) + 1);
@@ -208,6 +314,7 @@ impl Evaluator {
             }
         }
         Evaluator {
+            safety: Safety::new(pos, &graphs),
             kinds,
             value,
             hand_value,
@@ -283,48 +390,113 @@ impl Evaluator {
         self.score(pos, |s| t.partners(s, root) == ours)
     }
 
-    /// Material, tables and mobility of the sides `mine` picks less those of the others
-    /// (with more than two sides, scaled as one side's).
+    /// Material, tables, mobility and royal safety of the sides `mine` picks less those of the
+    /// others (with more than two sides, scaled as one side's).
     fn score(&self, pos: &Position, mine: impl Fn(Side) -> bool) -> i32 {
         let t = pos.tables();
-        let mut score = 0;
+        let sides = pos.plist.len();
         let mut material = 0;
-        // The royals' ending terms, of the sides `mine` picks less the others'.
-        let mut ending = 0;
+        let mut side_scores = [0; MAX_SIDES];
+        let mut side_endings = [0; MAX_SIDES];
+        // Per side: the danger to its royal, as enemy pieces reaching its zone count and the
+        // zone squares they reach.
+        let mut attackers = [0; MAX_SIDES];
+        let mut hits = [0; MAX_SIDES];
+        let mut zones: [Option<Zone>; MAX_SIDES] = [const { None }; MAX_SIDES];
+        if let Some(safety) = &self.safety {
+            for (s, zone) in zones.iter_mut().enumerate().take(sides) {
+                let royals = &pos.royals[s];
+                // With several royals the loss of one is not the end: no single one is
+                // guarded.
+                if let [at] = royals[..] {
+                    let at = usize::from(at);
+                    let kind = pos.cell_kind(pos.board[at]).index();
+                    *zone = Some(Zone {
+                        side: s,
+                        bits: safety.zone(s, kind, at),
+                        at,
+                        span: safety.span[s * self.kinds + kind],
+                    });
+                }
+            }
+        }
         let tracked = pos.tracked(&self.cell_terms);
+        let mut enemy_zones: Vec<&Zone> = Vec::with_capacity(MAX_SIDES);
         for (s, list) in pos.plist.iter().enumerate() {
+            let side = Side::nth(s);
             let [mut side_score, side_ending, side_material] = match tracked {
                 Some(sums) => sums[s],
                 None => pos.add_up(&self.cell_terms, s),
             };
             material += side_material;
-            if self.any_mobile {
+            enemy_zones.clear();
+            enemy_zones.extend(
+                zones
+                    .iter()
+                    .flatten()
+                    .filter(|z| !t.partners(side, Side::nth(z.side))),
+            );
+            if self.any_mobile || !enemy_zones.is_empty() {
                 for &sq in list {
                     let kind = pos.cell_kind(pos.board[sq as usize]);
-                    if self.mobile[kind.index()] {
-                        let reach = reach(pos, Side::nth(s), kind, Square::at(sq), &self.value);
+                    let k = kind.index();
+                    let mobile = self.mobile[k];
+                    // Steppers too far from every enemy zone are not walked.
+                    let near = |z: &&Zone| {
+                        self.safety.as_ref().is_some_and(|safety| {
+                            let (f, r) = safety.coords[sq as usize];
+                            let (zf, zr) = safety.coords[z.at];
+                            let reach = safety.span[s * self.kinds + k] + z.span;
+                            (f - zf).abs() <= reach && (r - zr).abs() <= reach
+                        })
+                    };
+                    let attacking = !self.royal[k] && (mobile || enemy_zones.iter().any(near));
+                    if !mobile && !attacking {
+                        continue;
+                    }
+                    let zones = if attacking { &enemy_zones[..] } else { &[] };
+                    let reach = reach(pos, side, kind, Square::at(sq), &self.value, zones);
+                    if mobile {
                         side_score +=
                             MOBILITY_WEIGHT * reach.squares + THREAT_WEIGHT * reach.threats;
+                    }
+                    for (z, &n) in zones.iter().zip(&reach.zone_hits) {
+                        if n > 0 {
+                            attackers[z.side] += 1;
+                            hits[z.side] += n;
+                        }
                     }
                 }
             }
             if self.hands {
                 for k in 0..self.kinds {
-                    let n = i32::from(pos.in_hand(Side::nth(s), PieceKind::nth(k)));
+                    let n = i32::from(pos.in_hand(side, PieceKind::nth(k)));
                     side_score += n * self.hand_value[k];
                 }
             }
+            side_scores[s] = side_score;
+            side_endings[s] = side_ending;
+        }
+        let ending_weight = self.ending_weight(material);
+        let span = MIDDLE_GAME - END_GAME;
+        let mut score = 0;
+        for s in 0..sides {
+            let mut side_score = side_scores[s];
+            if attackers[s] >= 2 {
+                let danger =
+                    attackers[s] * attackers[s] * ATTACKER_WEIGHT + hits[s] * ZONE_HIT_WEIGHT;
+                let penalty = (danger * danger / DANGER_SCALE).min(DANGER_CAP);
+                side_score -= penalty * (span - ending_weight) / span;
+            }
+            // From the middle game to the ending as material comes off, the royals' square
+            // terms turn from shelter to activity, and learned tables to their ending terms.
+            side_score += side_endings[s] * ending_weight / span;
             if mine(Side::nth(s)) {
                 score += side_score;
-                ending += side_ending;
             } else {
                 score -= side_score;
-                ending -= side_ending;
             }
         }
-        // From the middle game to the ending as material comes off, the royals' square
-        // terms turn from shelter to activity, and learned tables to their ending terms.
-        score += ending * self.ending_weight(material) / (MIDDLE_GAME - END_GAME);
         if t.sides() > 2 {
             score /= i32::try_from(t.sides() - 1).expect("at most MAX_SIDES sides");
         }
@@ -338,24 +510,35 @@ struct Reach {
     squares: i32,
     /// Enemy pieces it can capture that are worth more than itself.
     threats: i32,
+    /// Per zone given: the squares of it the piece could capture on (empty, or held by an enemy).
+    zone_hits: [i32; MAX_SIDES],
 }
 
 /// How many squares the piece of `kind` of `side` on `from` reaches in `pos`.
 #[cfg(test)]
 fn mobility(pos: &Position, side: Side, kind: PieceKind, from: Square) -> i32 {
-    reach(pos, side, kind, from, &vec![0; pos.tables().kinds()]).squares
+    reach(pos, side, kind, from, &vec![0; pos.tables().kinds()], &[]).squares
 }
 
 /// How many squares the piece of `kind` of `side` on `from` reaches in `pos` along its own
-/// paths, moving to empty squares or capturing enemy pieces, whoever is to move, and how many
-/// of the enemy pieces it could capture are worth more than itself by `values` (per kind).
-/// Counted, not generated: no promotion choices, no target rules, no borrowed powers, no
-/// teleports.
-fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i32]) -> Reach {
+/// paths, moving to empty squares or capturing enemy pieces, whoever is to move, how many
+/// of the enemy pieces it could capture are worth more than itself by `values` (per kind), and
+/// how many squares of each of `zones` it could move to or capture on along its capturing
+/// paths. Counted, not generated: no promotion choices, no target rules,
+/// no borrowed powers, no teleports.
+fn reach(
+    pos: &Position,
+    side: Side,
+    kind: PieceKind,
+    from: Square,
+    values: &[i32],
+    zones: &[&Zone],
+) -> Reach {
     let t = pos.tables();
     let own = values[kind.index()];
     let mut n = 0;
     let mut threats = 0;
+    let mut zone_hits = [0; MAX_SIDES];
     for path in t.paths(kind, side, from) {
         if !pos.condition_holds(path.condition(), from) {
             continue;
@@ -363,12 +546,20 @@ fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i3
         let flags = path.flags();
         let moves = flags.has(PathFlags::MOVE);
         let captures = flags.has(PathFlags::CAPTURE);
-        let mut count = |_, occupant: u8| {
+        let mut count = |to: Square, occupant: u8| {
             if occupant == 0 {
                 n += i32::from(moves);
             } else if captures && occupant != WALL && pos.cell_side(occupant) != side {
                 n += 1;
                 threats += i32::from(values[pos.cell_kind(occupant).index()] > own);
+            }
+            // Squares held by its own pieces are left out: it could neither move there nor
+            // take there (counting them cost Shogi, where castles are crowded, and Chess too).
+            if captures && (occupant == 0 || occupant != WALL && pos.cell_side(occupant) != side) {
+                let i = to.index();
+                for (z, hit) in zones.iter().zip(&mut zone_hits) {
+                    *hit += i32::from(z.bits[i / 64] >> (i % 64) & 1 != 0);
+                }
             }
         };
         if flags.has(PathFlags::HOP) {
@@ -380,6 +571,7 @@ fn reach(pos: &Position, side: Side, kind: PieceKind, from: Square, values: &[i3
     Reach {
         squares: n,
         threats,
+        zone_hits,
     }
 }
 
@@ -590,11 +782,80 @@ mod tests {
         let at = |name| {
             let sq = g.parse(name).unwrap();
             let piece = pos.piece_at(sq).unwrap();
-            reach(&pos, piece.side, piece.kind, sq, &eval.value)
+            reach(&pos, piece.side, piece.kind, sq, &eval.value, &[])
         };
         assert_eq!(at("d1").threats, 1);
         assert_eq!(at("d5").threats, 0);
         assert_eq!(at("d5").squares, 27);
+    }
+
+    /// Royal safety: enemy pieces reaching a lone royal's zone (its square and where it could
+    /// step) cost its side, in the middle game, the danger squared over the scale; a rider
+    /// counts the zone squares along its lines, a stepper those it jumps to.
+    #[test]
+    fn enemy_pieces_reaching_a_royal_zone_cost_its_side() {
+        let pos = position(
+            "chess.variant",
+            "r1b3k1/pp3r1p/2n3p1/8/7n/3q4/PP3PPP/RNBQR1K1 w - - 0 1",
+        );
+        let eval = Evaluator::new(&pos);
+        let safety = eval.safety.as_ref().expect("chess is won by checkmate");
+        let g = pos.tables().geometry();
+        let king = g.parse("g1").unwrap();
+        let kind = pos.piece_at(king).unwrap().kind;
+        let zone = Zone {
+            side: 0,
+            bits: safety.zone(0, kind.index(), king.index()),
+            at: king.index(),
+            span: 1,
+        };
+        let hits = |name| {
+            let sq = g.parse(name).unwrap();
+            let piece = pos.piece_at(sq).unwrap();
+            reach(&pos, piece.side, piece.kind, sq, &eval.value, &[&zone]).zone_hits[0]
+        };
+        // The rook down to f2, the queen's diagonal to f1, the knight's leap to g2.
+        assert_eq!(
+            [hits("f7"), hits("d3"), hits("h4"), hits("c6")],
+            [1, 1, 1, 0]
+        );
+        let mut plain = eval.clone();
+        plain.safety = None;
+        let penalty = |pos: &Position, attackers: i32, hits: i32| {
+            let material: i32 = (0..2).map(|s| pos.add_up(&eval.cell_terms, s)[2]).sum();
+            let span = MIDDLE_GAME - END_GAME;
+            let middle = span - eval.ending_weight(material);
+            assert!(middle > 0, "a middle-game position");
+            let danger = attackers * attackers * ATTACKER_WEIGHT + hits * ZONE_HIT_WEIGHT;
+            danger * danger / DANGER_SCALE * middle / span
+        };
+        // Three attackers, three squares; White's pieces reach none of Black's zone.
+        assert!(penalty(&pos, 3, 3) > 0);
+        assert_eq!(
+            eval.evaluate(&pos),
+            plain.evaluate(&pos) - penalty(&pos, 3, 3)
+        );
+        // Without the knight, less; a lone attacker counts for nothing.
+        let two = position(
+            "chess.variant",
+            "r1b3k1/pp3r1p/2n3p1/8/8/3q4/PP3PPP/RNBQR1K1 w - - 0 1",
+        );
+        assert!(penalty(&two, 2, 2) < penalty(&pos, 3, 3));
+        assert_eq!(
+            eval.evaluate(&two),
+            plain.evaluate(&two) - penalty(&two, 2, 2)
+        );
+        let one = position(
+            "chess.variant",
+            "r1b3k1/pp3r1p/2n3p1/8/8/2q5/PP3PPP/RNBQR1K1 w - - 0 1",
+        );
+        assert_eq!(eval.evaluate(&one), plain.evaluate(&one));
+        // A side with two royals loses neither alone: none of them is guarded.
+        let pair = position(
+            "chess.variant",
+            "r1b3k1/pp3r1p/2n3p1/8/7n/3q4/PP3PPP/RNBQRKK1 w - - 0 1",
+        );
+        assert_eq!(eval.evaluate(&pair), plain.evaluate(&pair));
     }
 
     /// A rook shut in by its own pawns is worth less than the same rook on an open file.
