@@ -153,6 +153,7 @@ impl Safety {
 }
 
 /// An enemy royal's zone as a piece's walk meets it.
+#[derive(Clone, Copy)]
 struct Zone<'a> {
     /// The royal's side.
     side: usize,
@@ -421,7 +422,13 @@ impl Evaluator {
             }
         }
         let tracked = pos.tracked(&self.cell_terms);
-        let mut enemy_zones: Vec<&Zone> = Vec::with_capacity(MAX_SIDES);
+        let none = Zone {
+            side: 0,
+            bits: &[],
+            at: 0,
+            span: 0,
+        };
+        let mut enemy_zones = [none; MAX_SIDES];
         for (s, list) in pos.plist.iter().enumerate() {
             let side = Side::nth(s);
             let [mut side_score, side_ending, side_material] = match tracked {
@@ -429,20 +436,21 @@ impl Evaluator {
                 None => pos.add_up(&self.cell_terms, s),
             };
             material += side_material;
-            enemy_zones.clear();
-            enemy_zones.extend(
-                zones
-                    .iter()
-                    .flatten()
-                    .filter(|z| !t.partners(side, Side::nth(z.side))),
-            );
-            if self.any_mobile || !enemy_zones.is_empty() {
+            let mut n = 0;
+            for z in zones.iter().flatten() {
+                if !t.partners(side, Side::nth(z.side)) {
+                    enemy_zones[n] = *z;
+                    n += 1;
+                }
+            }
+            let enemy_zones = &enemy_zones[..n];
+            if self.any_mobile || n > 0 {
                 for &sq in list {
                     let kind = pos.cell_kind(pos.board[sq as usize]);
                     let k = kind.index();
                     let mobile = self.mobile[k];
                     // Steppers too far from every enemy zone are not walked.
-                    let near = |z: &&Zone| {
+                    let near = |z: &Zone| {
                         self.safety.as_ref().is_some_and(|safety| {
                             let (f, r) = safety.coords[sq as usize];
                             let (zf, zr) = safety.coords[z.at];
@@ -454,7 +462,7 @@ impl Evaluator {
                     if !mobile && !attacking {
                         continue;
                     }
-                    let zones = if attacking { &enemy_zones[..] } else { &[] };
+                    let zones = if attacking { enemy_zones } else { &[] };
                     let reach = reach(pos, side, kind, Square::at(sq), &self.value, zones);
                     if mobile {
                         side_score +=
@@ -532,7 +540,7 @@ fn reach(
     kind: PieceKind,
     from: Square,
     values: &[i32],
-    zones: &[&Zone],
+    zones: &[Zone],
 ) -> Reach {
     let t = pos.tables();
     let own = values[kind.index()];
@@ -812,7 +820,7 @@ mod tests {
         let hits = |name| {
             let sq = g.parse(name).unwrap();
             let piece = pos.piece_at(sq).unwrap();
-            reach(&pos, piece.side, piece.kind, sq, &eval.value, &[&zone]).zone_hits[0]
+            reach(&pos, piece.side, piece.kind, sq, &eval.value, &[zone]).zone_hits[0]
         };
         // The rook down to f2, the queen's diagonal to f1, the knight's leap to g2.
         assert_eq!(
