@@ -837,27 +837,30 @@ mod tests {
             let danger = attackers * attackers * ATTACKER_WEIGHT + hits * ZONE_HIT_WEIGHT;
             danger * danger / DANGER_SCALE * middle / span
         };
-        // Three attackers, three squares; White's pieces reach none of Black's zone.
-        assert!(penalty(&pos, 3, 3) > 0);
-        assert_eq!(
-            eval.evaluate(&pos),
-            plain.evaluate(&pos) - penalty(&pos, 3, 3)
-        );
-        // Without the knight, less; a lone attacker counts for nothing.
-        let two = position(
-            "chess.variant",
-            "r1b3k1/pp3r1p/2n3p1/8/8/3q4/PP3PPP/RNBQR1K1 w - - 0 1",
-        );
-        assert!(penalty(&two, 2, 2) < penalty(&pos, 3, 3));
-        assert_eq!(
-            eval.evaluate(&two),
-            plain.evaluate(&two) - penalty(&two, 2, 2)
-        );
-        let one = position(
-            "chess.variant",
-            "r1b3k1/pp3r1p/2n3p1/8/8/2q5/PP3PPP/RNBQR1K1 w - - 0 1",
-        );
-        assert_eq!(eval.evaluate(&one), plain.evaluate(&one));
+        // White's pieces reach none of Black's zone; Black's reach White's with the rook, the
+        // queen and the knight (one square each), without the knight, or with the rook alone,
+        // which counts for nothing.
+        let cases = [
+            ("r1b3k1/pp3r1p/2n3p1/8/7n/3q4/PP3PPP/RNBQR1K1 w - - 0 1", 3),
+            ("r1b3k1/pp3r1p/2n3p1/8/8/3q4/PP3PPP/RNBQR1K1 w - - 0 1", 2),
+            ("r1b3k1/pp3r1p/2n3p1/8/8/2q5/PP3PPP/RNBQR1K1 w - - 0 1", 1),
+        ];
+        let mut last = i32::MAX;
+        for (fen, attackers) in cases {
+            let pos = position("chess.variant", fen);
+            let expected = if attackers >= 2 {
+                penalty(&pos, attackers, attackers)
+            } else {
+                0
+            };
+            assert!(expected < last, "{fen}: less danger with fewer attackers");
+            last = expected;
+            assert_eq!(
+                eval.evaluate(&pos),
+                plain.evaluate(&pos) - expected,
+                "{fen}"
+            );
+        }
         // A side with two royals loses neither alone: none of them is guarded.
         let pair = position(
             "chess.variant",
