@@ -144,6 +144,15 @@ impl Safety {
         })
     }
 
+    /// Whether a piece of `cell` (side and kind) on `sq` stands within its furthest step of
+    /// `zone`'s royal's: a stepper further off cannot reach the zone.
+    fn near(&self, cell: usize, sq: usize, zone: &Zone) -> bool {
+        let (f, r) = self.coords[sq];
+        let (zf, zr) = self.coords[zone.at];
+        let reach = self.span[cell] + zone.span;
+        (f - zf).abs() <= reach && (r - zr).abs() <= reach
+    }
+
     /// The zone of `side`'s royal of `kind` on `sq`.
     fn zone(&self, side: usize, kind: usize, sq: usize) -> &[u64] {
         let ri = self.royal_index[kind].expect("a royal kind");
@@ -451,12 +460,8 @@ impl Evaluator {
                     let mobile = self.mobile[k];
                     // Steppers too far from every enemy zone are not walked.
                     let near = |z: &Zone| {
-                        self.safety.as_ref().is_some_and(|safety| {
-                            let (f, r) = safety.coords[sq as usize];
-                            let (zf, zr) = safety.coords[z.at];
-                            let reach = safety.span[s * self.kinds + k] + z.span;
-                            (f - zf).abs() <= reach && (r - zr).abs() <= reach
-                        })
+                        let safety = self.safety.as_ref().expect("zones come from it");
+                        safety.near(s * self.kinds + k, sq as usize, z)
                     };
                     let attacking = !self.royal[k] && (mobile || enemy_zones.iter().any(near));
                     if !mobile && !attacking {
@@ -486,7 +491,7 @@ impl Evaluator {
             side_endings[s] = side_ending;
         }
         let ending_weight = self.ending_weight(material);
-        let span = MIDDLE_GAME - END_GAME;
+        let taper = MIDDLE_GAME - END_GAME;
         let mut score = 0;
         for s in 0..sides {
             let mut side_score = side_scores[s];
@@ -494,11 +499,11 @@ impl Evaluator {
                 let danger =
                     attackers[s] * attackers[s] * ATTACKER_WEIGHT + hits[s] * ZONE_HIT_WEIGHT;
                 let penalty = (danger * danger / DANGER_SCALE).min(DANGER_CAP);
-                side_score -= penalty * (span - ending_weight) / span;
+                side_score -= penalty * (taper - ending_weight) / taper;
             }
             // From the middle game to the ending as material comes off, the royals' square
             // terms turn from shelter to activity, and learned tables to their ending terms.
-            side_score += side_endings[s] * ending_weight / span;
+            side_score += side_endings[s] * ending_weight / taper;
             if mine(Side::nth(s)) {
                 score += side_score;
             } else {
