@@ -617,6 +617,13 @@ impl Position {
         self.undo.last().map(|u| u.mv)
     }
 
+    /// The move played `back` plies before the last one (0: the last), with the side that
+    /// made it, if that many were played since the position was set up.
+    pub fn earlier_move(&self, back: usize) -> Option<(Side, Move)> {
+        let u = self.undo.iter().rev().nth(back)?;
+        Some((u.mover, u.mv))
+    }
+
     /// Number of plies played from the position this one was set up from.
     pub fn ply(&self) -> usize {
         self.undo.len()
@@ -730,5 +737,24 @@ mod tests {
         }
         assert!(pos.is_unmoved(h1));
         assert!(pos.fen().contains(" w KQkq - "), "{}", pos.fen());
+    }
+
+    /// The continuation history reads the moves before the last one by how far back they were.
+    #[test]
+    fn earlier_moves_come_back_with_their_movers() {
+        let mut pos = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let mut played = Vec::new();
+        for text in ["a1a5", "e8d7", "a5a6"] {
+            let m = crate::engine::notation::parse_coord(&pos, text).unwrap();
+            played.push((pos.side_to_move(), m));
+            pos.play(m);
+        }
+        for back in 0..3 {
+            assert_eq!(pos.earlier_move(back), Some(played[2 - back]));
+        }
+        assert_eq!(pos.earlier_move(3), None);
+        assert_ne!(played[0].0, played[1].0);
+        pos.undo_move();
+        assert_eq!(pos.earlier_move(0), Some(played[1]));
     }
 }

@@ -12,7 +12,8 @@
 //! where the side to move stands no better than at its last move, and move ordering by the
 //! hash move, captures by victim and attacker value (those that lose in the static exchange
 //! last), killers, the refutation of the move before, and history (raised for the quiet move
-//! that cuts off, lowered for those tried before it). The evaluation ([`Evaluator`]) comes from
+//! that cuts off, lowered for those tried before it), both a move's own and its continuation
+//! history after each of the two moves before it. The evaluation ([`Evaluator`]) comes from
 //! the definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
@@ -77,6 +78,9 @@ const SINGULAR_DEPTH: i32 = 8;
 /// The bound of a history score: each update moves it part of the way there, so that old
 /// lessons fade and no score runs away.
 const HISTORY_MAX: i32 = 16_384;
+/// The most entries the continuation history may hold (16 MB): past it, on wide boards with
+/// many kinds, the search goes without.
+const CONTINUATION_MAX: usize = 1 << 23;
 /// Slots of the evaluation cache, a power of two.
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -91,6 +95,10 @@ pub struct Engine {
     history: Vec<i32>,
     /// Per kind and destination of the move before: the quiet move that last refuted it.
     counters: Vec<Option<Move>>,
+    /// Per shape of a move (side, kind, destination) and the shape of a quiet move of the
+    /// next side (kind, destination): how often the second cut off when played one or two
+    /// plies after the first. Empty where the board and the kinds make it too large.
+    continuation: Vec<i16>,
     stop: Arc<AtomicBool>,
     /// Which search plays.
     pub style: Style,
@@ -143,6 +151,15 @@ impl Engine {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; t.sides() * t.kinds() * t.geometry().len()],
             counters: vec![None; t.kinds() * t.geometry().len()],
+            continuation: {
+                let shapes = t.kinds() * t.geometry().len();
+                let len = t.sides() * shapes * shapes;
+                if len <= CONTINUATION_MAX {
+                    vec![0; len]
+                } else {
+                    Vec::new()
+                }
+            },
             stop: Arc::new(AtomicBool::new(false)),
             style: Style::Full,
             nodes: 0,
@@ -179,6 +196,7 @@ impl Engine {
         self.killers.fill([None; 2]);
         self.history.fill(0);
         self.counters.fill(None);
+        self.continuation.fill(0);
         self.eval_cache.fill((0, 0));
     }
 
@@ -567,6 +585,7 @@ impl Engine {
         let mut quiets_tried = 0;
         // The quiet moves searched before a cut-off: their history is lowered.
         let mut quiets_searched: Vec<Move> = Vec::new();
+        let continuations = self.continuations(p);
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
         while let Some(m) = picker.next(self, p, false) {
@@ -623,7 +642,7 @@ impl Engine {
                     }
                     // Moves that often cut off elsewhere are reduced less, those that
                     // seldom do more.
-                    r -= self.history[self.history_index(p, mover, &m)] / (HISTORY_MAX / 3);
+                    r -= self.quiet_score(p, mover, &m, &continuations) / (HISTORY_MAX * 2 / 3);
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -930,6 +949,50 @@ impl Engine {
         (side.index() * t.kinds() + m.piece.index()) * t.geometry().len() + m.to.index()
     }
 
+    /// Where the continuation histories after the moves one and two plies before `p` begin,
+    /// for those that were played and were not passes: a move's entry lies at that start
+    /// plus its [`Engine::shape`].
+    #[inline]
+    fn continuations(&self, p: &Position) -> [Option<usize>; 2] {
+        if self.continuation.is_empty() {
+            return [None, None];
+        }
+        let t = p.tables();
+        let squares = t.geometry().len();
+        [0, 1].map(|back| {
+            let (side, m) = p.earlier_move(back)?;
+            (m.kind != MoveKind::Pass).then(|| {
+                ((side.index() * t.kinds() + m.piece.index()) * squares + m.to.index())
+                    * t.kinds()
+                    * squares
+            })
+        })
+    }
+
+    /// A move's place within a continuation history.
+    #[inline]
+    fn shape(p: &Position, m: &Move) -> usize {
+        m.piece.index() * p.tables().geometry().len() + m.to.index()
+    }
+
+    /// What the histories say of `side`'s quiet move `m`: its own and its continuations'.
+    #[inline]
+    fn quiet_score(
+        &self,
+        p: &Position,
+        side: Side,
+        m: &Move,
+        continuations: &[Option<usize>; 2],
+    ) -> i32 {
+        let shape = Self::shape(p, m);
+        self.history[self.history_index(p, side, m)]
+            + continuations
+                .iter()
+                .flatten()
+                .map(|&c| i32::from(self.continuation[c + shape]))
+                .sum::<i32>()
+    }
+
     /// Where the refutation of the move that led to `p` is kept, if a move led to it.
     #[inline]
     fn counter_index(&self, p: &Position) -> Option<usize> {
@@ -957,11 +1020,17 @@ impl Engine {
             self.counters[c] = Some(m);
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 8);
-        let i = self.history_index(p, side, &m);
-        nudge(&mut self.history[i], bonus);
-        for q in tried {
+        let continuations = self.continuations(p);
+        for (q, bonus) in std::iter::once((&m, bonus)).chain(tried.iter().map(|q| (q, -bonus))) {
             let i = self.history_index(p, side, q);
-            nudge(&mut self.history[i], -bonus);
+            nudge(&mut self.history[i], bonus);
+            let shape = Self::shape(p, q);
+            for &c in continuations.iter().flatten() {
+                let mut h = i32::from(self.continuation[c + shape]);
+                nudge(&mut h, bonus);
+                self.continuation[c + shape] =
+                    i16::try_from(h).expect("a history stays within its bound");
+            }
         }
     }
 }

@@ -57,6 +57,7 @@ impl Engine {
     ) -> Picker {
         let side = p.side_to_move();
         let counter = self.counter_index(p).and_then(|c| self.counters[c]);
+        let continuations = self.continuations(p);
         let keyed = moves
             .iter()
             .map(|&m| {
@@ -85,7 +86,7 @@ impl Engine {
                     } else if counter == Some(m) {
                         398_000
                     } else {
-                        i64::from(self.history[self.history_index(p, side, &m)])
+                        i64::from(self.quiet_score(p, side, &m, &continuations))
                     };
                 }
                 (-s, m, unchecked)
