@@ -34,7 +34,7 @@ fn null_moves_do_not_hide_a_zugzwang() {
     let (m, _) = best(
         "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1",
         Limits {
-            nodes: Some(400_000),
+            nodes: Some(1_000_000),
             ..Default::default()
         },
     );

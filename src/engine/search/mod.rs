@@ -1,6 +1,7 @@
 //! The engine's search: iterative deepening under time, node and depth limits, aspiration
 //! windows from the fifth iteration, alpha-beta with principal-variation windows, a
-//! transposition table on the position's Zobrist hash, quiescence on captures and promotions
+//! transposition table on the position's Zobrist hash (read and written by quiescence too),
+//! quiescence on captures and promotions
 //! (at most eight plies, generated apart from quiet moves; no capture the static exchange
 //! says loses; past the first two only captures that win material outright or take back, so
 //! that it stays small where nearly every move captures, as with cannons, shots and Clobber),
@@ -130,6 +131,8 @@ pub struct Engine {
     /// Static scores by position key, a slot per key's low bits: iterations and transpositions
     /// meet the same positions again, and the mobility walk is the evaluation's cost.
     eval_cache: Vec<(u64, i32)>,
+    /// Counts the searches, so that the transposition table can tell an old entry.
+    generation: u8,
 }
 
 impl std::fmt::Debug for Engine {
@@ -177,6 +180,7 @@ impl Engine {
             root_move: None,
             null_material: Vec::new(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            generation: 0,
         };
         e.null_material = e.null_material_of(pos);
         e.set_hash(hash_mb);
@@ -226,6 +230,7 @@ impl Engine {
     ) -> (Option<Move>, Report) {
         self.start = Instant::now();
         self.nodes = 0;
+        self.generation = self.generation.wrapping_add(1);
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let (soft, hard) = time_for_move(limits);
@@ -741,6 +746,15 @@ impl Engine {
         if self.out_of_time() {
             return 0;
         }
+        let key = p.hash();
+        let entry = self.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            if beta - alpha == 1 && e.bound.settles(s, alpha, beta) {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
         let in_check = p.in_check();
         // Standing pat comes before the moves are generated: on a wide board with cannons
         // and shots most quiescence nodes end here.
@@ -792,8 +806,9 @@ impl Engine {
             });
         }
         // Out of check, a capture the static exchange says loses is left out as it comes up.
-        let mut picker = self.picker(p, &moves, None, ply);
+        let mut picker = self.picker(p, &moves, entry.and_then(|e| e.mv), ply);
         let mover = p.side_to_move();
+        let mut best = None;
         while let Some(m) = picker.next(self, p, stand.is_some()) {
             if pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
@@ -810,11 +825,14 @@ impl Engine {
             }
             if score > alpha {
                 alpha = score;
+                best = Some(m);
                 if alpha >= beta {
                     break;
                 }
             }
         }
+        let bound = Bound::of(alpha, original_alpha, beta);
+        self.store(key, best, alpha, 0, bound, ply);
         alpha
     }
 
