@@ -9,6 +9,8 @@
 //! holding a piece worth at least two and a half of the cheapest, or a piece in hand, and
 //! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
 //! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
+//! exchange pruning near the leaves (a quiet move or capture the static exchange on its square
+//! says loses more than the depth could win back),
 //! logarithmic late-move reductions (less for moves with a good history), all of them bolder
 //! where the side to move stands no better than at its last move, and move ordering by the
 //! hash move, captures by victim and attacker value (those that lose in the static exchange
@@ -79,6 +81,12 @@ const SINGULAR_DEPTH: i32 = 8;
 /// The bound of a history score: each update moves it part of the way there, so that old
 /// lessons fade and no score runs away.
 const HISTORY_MAX: i32 = 16_384;
+/// Exchange pruning: at most this deep, a quiet move whose exchange loses more than the
+/// quiet margin times the depth squared, or a capture more than the capture margin times the
+/// depth, is left out.
+const SEE_PRUNE_DEPTH: i32 = 3;
+const SEE_QUIET_MARGIN: i32 = 30;
+const SEE_CAPTURE_MARGIN: i32 = 150;
 /// The most entries the continuation history may hold (16 MB): past it, on wide boards with
 /// many kinds, the search goes without.
 const CONTINUATION_MAX: usize = 1 << 23;
@@ -610,6 +618,30 @@ impl Engine {
             if prunable && quiets_tried >= (3 + depth * depth) / (2 - i32::from(improving)) {
                 i += 1;
                 continue;
+            }
+            // Exchange pruning: near the leaves, a move that loses more in the exchange on
+            // its square than the depth could win back is left out.
+            if !pv_node
+                && !in_check
+                && i > 0
+                && depth <= SEE_PRUNE_DEPTH
+                && best_score > -MATE_BOUND
+                && !killer
+                // A capture that takes no less than it risks never loses the exchange.
+                && (quiet || self.victim(p, &m).is_some_and(|v| v < self.eval.value(m.piece)))
+            {
+                let margin = if quiet {
+                    SEE_QUIET_MARGIN * depth * depth
+                } else {
+                    SEE_CAPTURE_MARGIN * depth
+                };
+                if see::see(&self.eval, p, &m) < -margin {
+                    if quiet {
+                        quiets_tried += 1;
+                    }
+                    i += 1;
+                    continue;
+                }
             }
             self.path.push(key);
             p.make_turn(m);

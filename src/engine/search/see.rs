@@ -14,31 +14,42 @@ const MAX_SWAPS: usize = 32;
 
 /// The material `m` wins for its mover after the exchange on its square, in centipawns
 /// (negative: it loses material). Moves that are not plain captures (en passant, shots,
-/// promotions, drops) count what they take at once.
+/// promotions, drops) count what they take at once. A plain move to an empty square, with
+/// two sides, takes nothing and may lose its piece there (no more than 0); with more sides
+/// it counts 0.
 pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
     let value = |p: &Position, c: u8| -> i32 { eval.capture_value(p.cell_kind(c)) };
     let sq = m.to;
     let victim = p.board[sq.index()];
-    if victim == 0 || victim == WALL {
+    if victim == WALL || m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
+        return if victim == 0 || victim == WALL {
+            0
+        } else {
+            value(p, victim)
+        };
+    }
+    let mover = p.board[m.from.index()];
+    let mover_side = p.cell_side(mover);
+    let defender = if victim != 0 {
+        p.cell_side(victim)
+    } else if p.tables().sides() == 2 {
+        p.next_side(mover_side)
+    } else {
         return 0;
-    }
-    if m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
-        return value(p, victim);
-    }
+    };
     // What each capture of the exchange takes, in order; the mover's first.
     let mut taken = [0i32; MAX_SWAPS];
-    taken[0] = value(p, victim);
+    taken[0] = if victim == 0 { 0 } else { value(p, victim) };
     let mut n = 1;
     // The squares changed, with what stood there, to put back.
     let mut saved: [(u16, u8); MAX_SWAPS + 1] = [(0, 0); MAX_SWAPS + 1];
     saved[0] = (sq.raw(), victim);
-    let mover = p.board[m.from.index()];
     saved[1] = (m.from.raw(), mover);
     p.board[sq.index()] = mover;
     p.board[m.from.index()] = 0;
     let mut standing = value(p, mover);
     // The two sides of the exchange take turns, whatever other sides there are.
-    let sides = [p.cell_side(victim), p.cell_side(mover)];
+    let sides = [defender, mover_side];
     while n < MAX_SWAPS {
         let side = sides[(n - 1) % 2];
         let Some((from, worth)) = least_attacker(p, side, sq, &value) else {
@@ -133,6 +144,20 @@ mod tests {
         assert_eq!(see_of("chess.variant", fen, "h5f7"), 100);
         let fen = "4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1";
         assert_eq!(see_of("chess.variant", fen, "h5f7"), 100 - 900);
+    }
+
+    /// A quiet move risks its piece where the enemy attacks the square: it loses what the
+    /// exchange there costs, and nothing where the square is safe.
+    #[test]
+    fn a_quiet_move_loses_what_the_square_costs() {
+        let fen = "4k3/8/3p4/8/8/8/8/4R1K1 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "e1e5"), -500);
+        assert_eq!(see_of("chess.variant", fen, "e1e4"), 0);
+        // Defended by the king, a knight offered to a pawn still costs the knight for a pawn.
+        let fen = "4k3/8/3p4/8/5K2/8/8/6N1 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "g1e2"), 0);
+        let fen = "4k3/8/3p4/8/2N2K2/8/8/8 w - - 0 1";
+        assert_eq!(see_of("chess.variant", fen, "c4e5"), 100 - 300);
     }
 
     /// A cannon defends over its screen: the chariot that takes the horse is lost to it.
