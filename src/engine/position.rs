@@ -614,7 +614,7 @@ impl Position {
 
     /// The move that led here, if one was played since the position was set up.
     pub fn last_move(&self) -> Option<Move> {
-        self.undo.last().map(|u| u.mv)
+        self.earlier_move(0).map(|(_, m)| m)
     }
 
     /// The move played `back` plies before the last one (0: the last), with the side that

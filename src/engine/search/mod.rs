@@ -598,7 +598,7 @@ impl Engine {
         let mut quiets_tried = 0;
         // The quiet moves searched before a cut-off: their history is lowered.
         let mut quiets_searched: Vec<Move> = Vec::new();
-        let continuations = self.continuations(p);
+        let continuations = picker.continuations;
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
         while let Some(m) = picker.next(self, p, false) {

@@ -14,6 +14,9 @@ pub(super) struct Picker {
     /// Key, move, and whether the move's exchange is still to be worked out.
     keyed: Vec<(i64, Move, bool)>,
     next: usize,
+    /// The node's continuation histories ([`Engine::continuations`]), which its late-move
+    /// reductions read too.
+    pub(super) continuations: [Option<usize>; 2],
 }
 
 impl Picker {
@@ -92,7 +95,11 @@ impl Engine {
                 (-s, m, unchecked)
             })
             .collect();
-        Picker { keyed, next: 0 }
+        Picker {
+            keyed,
+            next: 0,
+            continuations,
+        }
     }
 
     /// Sorts `moves` in the picker's order, every exchange worked out.

@@ -21,12 +21,12 @@ pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
     let value = |p: &Position, c: u8| -> i32 { eval.capture_value(p.cell_kind(c)) };
     let sq = m.to;
     let victim = p.board[sq.index()];
-    if victim == WALL || m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
-        return if victim == 0 || victim == WALL {
-            0
-        } else {
-            value(p, victim)
-        };
+    if victim == WALL {
+        return 0;
+    }
+    let prize = if victim == 0 { 0 } else { value(p, victim) };
+    if m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
+        return prize;
     }
     let mover = p.board[m.from.index()];
     let mover_side = p.cell_side(mover);
@@ -39,7 +39,7 @@ pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
     };
     // What each capture of the exchange takes, in order; the mover's first.
     let mut taken = [0i32; MAX_SWAPS];
-    taken[0] = if victim == 0 { 0 } else { value(p, victim) };
+    taken[0] = prize;
     let mut n = 1;
     // The squares changed, with what stood there, to put back.
     let mut saved: [(u16, u8); MAX_SWAPS + 1] = [(0, 0); MAX_SWAPS + 1];
