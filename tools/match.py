@@ -6,7 +6,8 @@ Each engine is a command line (`'target/release/rulebook uci definitions/chess.v
 `'/usr/games/fairy-stockfish'`). MOVETIME_MS is the time per move of both engines, or
 `A_MS/B_MS` to give each its own (`1000/100`: A thinks ten times as long as B). Games come in
 pairs: the same opening (four random plies, from a fixed seed: 7, or `MATCH_SEED` if set)
-with colours swapped; a game longer than 400 plies is a draw. Options after the engines are sent to engine A
+with colours swapped; a game longer than 400 plies is a draw. With `MATCH_MOVES=FILE`, each
+game's moves are written to FILE, a line per game (`game N A-SCORE: moves...`). Options after the engines are sent to engine A
 (`Engine=basic`); options for B are written `B:NAME=VALUE`.
 
 VARIANT is either a game Fairy-Stockfish knows (`chess`, `xiangqi`, `shogi`): `UCI_Variant`
@@ -133,6 +134,7 @@ def main():
     a = Engine(cmd_a, uci_variant, opts_a)
     b = Engine(cmd_b, uci_variant, opts_b)
     rng = random.Random(int(os.environ.get("MATCH_SEED", "7")))
+    log = open(os.environ["MATCH_MOVES"], "w") if os.environ.get("MATCH_MOVES") else None
     score = 0.0
     wins = draws = losses = 0
     for g in range(games):
@@ -164,6 +166,8 @@ def main():
         draws += s == 0.5
         losses += s == 0
         print(f"game {g + 1}: {len(moves)} plies, A scores {s}", flush=True)
+        if log:
+            print(f"game {g + 1} {s}: {' '.join(moves)}", file=log, flush=True)
     a.quit()
     b.quit()
     p = score / games
