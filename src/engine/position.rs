@@ -291,6 +291,15 @@ impl Position {
         PieceKind::from_raw(self.sh.cell_kind[c as usize])
     }
 
+    /// The hash key of the piece on `sq` standing there (0 for an empty square).
+    #[inline]
+    pub(crate) fn piece_key(&self, sq: u16) -> u64 {
+        match self.board[sq as usize] {
+            0 => 0,
+            c => self.sh.keys.piece[c as usize * self.board.len() + sq as usize],
+        }
+    }
+
     /// The side of the piece in cell `c` (not empty).
     #[inline]
     pub(crate) fn cell_side(&self, c: u8) -> Side {

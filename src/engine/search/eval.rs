@@ -73,6 +73,9 @@ pub struct Evaluator {
     any_mobile: bool,
     /// The royals' zones, where checkmate decides the game.
     safety: Option<Safety>,
+    /// Per kind: whether it is of the cheapest kinds on the board (pawns, soldiers), whose
+    /// places make the structure a position's score is corrected by in the search.
+    structural: Vec<bool>,
 }
 
 /// What royal safety needs: each royal's zone from every square, and how far pieces reach.
@@ -323,8 +326,16 @@ impl Evaluator {
                 }
             }
         }
+        let cheapest = (0..kinds)
+            .filter(|&k| !t.royal(PieceKind::nth(k)) && value[k] > 0)
+            .map(|k| value[k])
+            .min();
+        let structural = (0..kinds)
+            .map(|k| !t.royal(PieceKind::nth(k)) && Some(value[k]) == cheapest)
+            .collect();
         Evaluator {
             safety: Safety::new(pos, &graphs),
+            structural,
             kinds,
             value,
             hand_value,
@@ -364,6 +375,18 @@ impl Evaluator {
     #[inline]
     pub fn written_value(&self, kind: PieceKind) -> i32 {
         self.hand_value[kind.index()]
+    }
+
+    /// The key of the places of the cheapest pieces (the pawn structure of chess): positions
+    /// that share it tend to share the errors of the static score.
+    pub fn structure_key(&self, pos: &Position) -> u64 {
+        let mut key = 0;
+        for &sq in pos.plist.iter().flatten() {
+            if self.structural[pos.cell_kind(pos.board[sq as usize]).index()] {
+                key ^= pos.piece_key(sq);
+            }
+        }
+        key
     }
 
     /// How far `material` (all sides' together) has come from the middle game towards the

@@ -92,6 +92,11 @@ const SEE_CAPTURE_MARGIN: i32 = 150;
 const CONTINUATION_MAX: usize = 1 << 23;
 /// Slots of the evaluation cache, a power of two.
 const EVAL_CACHE: usize = 1 << 16;
+/// Correction history: entries per side, the most one holds, and how many of its units make a
+/// centipawn (an entry at the limit moves a static score by about 85 cp).
+const CORRECTION_SIZE: usize = 1 << 14;
+const CORRECTION_LIMIT: i32 = 1024;
+const CORRECTION_GRAIN: i32 = 12;
 
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
@@ -141,6 +146,9 @@ pub struct Engine {
     eval_cache: Vec<(u64, i32)>,
     /// Counts the searches, so that the transposition table can tell an old entry.
     generation: u8,
+    /// Per side to move and key of the cheapest pieces' places (by its low bits): how far
+    /// searches found the static score of such positions off, to correct it by.
+    correction: Vec<i16>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -189,6 +197,7 @@ impl Engine {
             null_material: Vec::new(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             generation: 0,
+            correction: vec![0; t.sides() * CORRECTION_SIZE],
         };
         e.null_material = e.null_material_of(pos);
         e.set_hash(hash_mb);
@@ -210,6 +219,7 @@ impl Engine {
         self.counters.fill(None);
         self.continuation.fill(0);
         self.eval_cache.fill((0, 0));
+        self.correction.fill(0);
     }
 
     /// The flag that stops a running search when set (from another thread).
@@ -499,10 +509,11 @@ impl Engine {
                 return self.draw_score(p, ply);
             }
         }
-        let eval = if in_check {
-            NO_EVAL
+        let (eval, correction_slot) = if in_check {
+            (NO_EVAL, 0)
         } else {
-            self.static_eval(p)
+            let slot = self.correction_slot(p);
+            (self.corrected_eval(p, slot), slot)
         };
         self.evals[ply] = eval;
         let two_sides = self.root.is_none();
@@ -730,7 +741,37 @@ impl Engine {
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.store(key, best, best_score, depth, bound, ply);
+        // Where a quiet move (or none) settled the node, how far the search found the static
+        // score off is learnt for positions of the same structure; a bound that does not say
+        // which way it was off teaches nothing.
+        if eval != NO_EVAL
+            && best_score.abs() < MATE_BOUND
+            && best.is_none_or(|m| !self.is_tactical(p, &m))
+            && !(bound == Bound::Lower && best_score <= eval)
+            && !(bound == Bound::Upper && best_score >= eval)
+        {
+            let bonus = ((best_score - eval) * depth / 8)
+                .clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+            let entry = &mut self.correction[correction_slot];
+            let mut h = i32::from(*entry);
+            h += bonus - h * bonus.abs() / CORRECTION_LIMIT;
+            *entry = h.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) as i16;
+        }
         best_score
+    }
+
+    /// The correction history's slot for `p`.
+    fn correction_slot(&self, p: &Position) -> usize {
+        let key = self.eval.structure_key(p);
+        p.side_to_move().index() * CORRECTION_SIZE + (key as usize & (CORRECTION_SIZE - 1))
+    }
+
+    /// The static score of `p` corrected by what searches of positions of its structure
+    /// found (`slot` from [`Engine::correction_slot`]).
+    fn corrected_eval(&mut self, p: &Position, slot: usize) -> i32 {
+        let raw = self.static_eval(p);
+        (raw + i32::from(self.correction[slot]) / CORRECTION_GRAIN)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Whether the side to move holds a piece (or a piece in hand) that makes zugzwang
@@ -793,7 +834,8 @@ impl Engine {
         let stand = if in_check {
             None
         } else {
-            let stand = self.static_eval(p);
+            let slot = self.correction_slot(p);
+            let stand = self.corrected_eval(p, slot);
             if stand >= beta || qdepth >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 {
                 return stand;
             }
