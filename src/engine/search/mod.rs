@@ -376,11 +376,11 @@ impl Engine {
             p.make_turn(m);
             let mut score;
             if i == 0 {
-                score = self.child(p, mover, depth - 1, (alpha, beta), 1, false);
+                score = self.child(p, mover, depth - 1, (alpha, beta), 1);
             } else {
-                score = self.child(p, mover, depth - 1, (alpha, alpha + 1), 1, true);
+                score = self.child(p, mover, depth - 1, (alpha, alpha + 1), 1);
                 if score > alpha && score < beta && !self.stopped {
-                    score = self.child(p, mover, depth - 1, (alpha, beta), 1, false);
+                    score = self.child(p, mover, depth - 1, (alpha, beta), 1);
                 }
             }
             p.unmake();
@@ -456,9 +456,6 @@ impl Engine {
         }
     }
 
-    /// The score of `p` for the side to move within `(alpha, beta)`, searched `depth` plies
-    /// deep; `cut` says a cut-off is expected (a null-window search of a move after the first,
-    /// or the first at a node that expects none), where late moves are reduced further.
     fn negamax(
         &mut self,
         p: &mut Position,
@@ -466,7 +463,6 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        cut: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if self.out_of_time() {
@@ -548,7 +544,7 @@ impl Engine {
                 let null = p.pass_move();
                 self.path.push(key);
                 p.make_turn(null);
-                let score = -self.negamax(p, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
+                let score = -self.negamax(p, depth - 1 - r, -beta, -beta + 1, ply + 1);
                 p.unmake();
                 self.path.pop();
                 if self.stopped {
@@ -560,7 +556,7 @@ impl Engine {
                         return score;
                     }
                     self.verifying = true;
-                    let verified = self.negamax(p, depth - r, beta - 1, beta, ply, false);
+                    let verified = self.negamax(p, depth - r, beta - 1, beta, ply);
                     self.verifying = false;
                     if verified >= beta {
                         return score;
@@ -594,14 +590,7 @@ impl Engine {
             {
                 let singular_beta = s - 2 * depth;
                 self.excluded[ply] = Some(tm);
-                let score = self.negamax(
-                    p,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    cut,
-                );
+                let score = self.negamax(p, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
                 self.excluded[ply] = None;
                 if self.stopped {
                     return 0;
@@ -685,14 +674,7 @@ impl Engine {
             let extension = i32::from(singular == Some(m));
             let mut score;
             if i == 0 {
-                score = self.child(
-                    p,
-                    mover,
-                    depth - 1 + extension,
-                    (alpha, beta),
-                    ply + 1,
-                    !pv_node && !cut,
-                );
+                score = self.child(p, mover, depth - 1 + extension, (alpha, beta), ply + 1);
             } else {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
                 let reduce = if may_reduce && !gives_check {
@@ -706,10 +688,6 @@ impl Engine {
                     if !improving {
                         r += 1;
                     }
-                    // Where a cut-off is expected, a late move is unlikely to be the one.
-                    if cut {
-                        r += 1;
-                    }
                     // Moves that often cut off elsewhere are reduced less, those that
                     // seldom do more.
                     r -= self.quiet_score(p, mover, &m, &continuations) / (HISTORY_MAX * 2 / 3);
@@ -718,19 +696,12 @@ impl Engine {
                     0
                 };
                 let null = (alpha, alpha + 1);
-                score = self.child(
-                    p,
-                    mover,
-                    depth - 1 - reduce,
-                    null,
-                    ply + 1,
-                    reduce > 0 || !cut,
-                );
+                score = self.child(p, mover, depth - 1 - reduce, null, ply + 1);
                 if score > alpha && reduce > 0 && !self.stopped {
-                    score = self.child(p, mover, depth - 1, null, ply + 1, !cut);
+                    score = self.child(p, mover, depth - 1, null, ply + 1);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1, false);
+                    score = self.child(p, mover, depth - 1, (alpha, beta), ply + 1);
                 }
             }
             p.unmake();
@@ -963,12 +934,11 @@ impl Engine {
         depth: i32,
         (alpha, beta): (i32, i32),
         ply: usize,
-        cut: bool,
     ) -> i32 {
         if self.flips(p, mover) {
-            -self.negamax(p, depth, -beta, -alpha, ply, cut)
+            -self.negamax(p, depth, -beta, -alpha, ply)
         } else {
-            self.negamax(p, depth, alpha, beta, ply, cut)
+            self.negamax(p, depth, alpha, beta, ply)
         }
     }
 
