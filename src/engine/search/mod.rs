@@ -16,8 +16,9 @@
 //! hash move, captures by victim and attacker value (those that lose in the static exchange
 //! last), killers, the refutation of the move before, and history (raised for the quiet move
 //! that cuts off, lowered for those tried before it), both a move's own and its continuation
-//! history after each of the two moves before it. The evaluation ([`Evaluator`]) comes from
-//! the definition alone.
+//! history after each of the two moves before it. Static scores are corrected by what
+//! searches found in positions of the same structure (the places of the cheapest pieces) and
+//! side to move. The evaluation ([`Evaluator`]) comes from the definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
 //! a yardstick.
@@ -750,14 +751,20 @@ impl Engine {
             && !(bound == Bound::Lower && best_score <= eval)
             && !(bound == Bound::Upper && best_score >= eval)
         {
-            let bonus = ((best_score - eval) * depth / 8)
-                .clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
-            let entry = &mut self.correction[correction_slot];
-            let mut h = i32::from(*entry);
-            h += bonus - h * bonus.abs() / CORRECTION_LIMIT;
-            *entry = h.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) as i16;
+            self.learn_correction(correction_slot, best_score - eval, depth);
         }
         best_score
+    }
+
+    /// Moves the correction at `slot` towards `error`, the search's score less the static
+    /// one, by more after a deeper search; older lessons fade as new ones come.
+    fn learn_correction(&mut self, slot: usize, error: i32, depth: i32) {
+        let bonus = (error * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        let entry = &mut self.correction[slot];
+        let mut h = i32::from(*entry);
+        h += bonus - h * bonus.abs() / CORRECTION_LIMIT;
+        *entry = i16::try_from(h.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT))
+            .expect("within the correction limit");
     }
 
     /// The correction history's slot for `p`.
@@ -1152,4 +1159,41 @@ fn nudge(h: &mut i32, bonus: i32) {
 /// A distance of `ply` plies in score units (mates nearer the root score higher).
 fn plies(ply: usize) -> i32 {
     i32::try_from(ply).expect("the search stays within MAX_PLY plies")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shipped_position;
+
+    /// The correction history keys on the cheapest pieces alone: moving a knight keeps a
+    /// position's slot, moving a pawn does not; what a search teaches lifts (or lowers) the
+    /// static score of every position of that structure, for the side to move only.
+    #[test]
+    fn corrections_follow_the_structure_of_the_cheapest_pieces() {
+        let fen = |s: &str| shipped_position("chess.variant", s);
+        let start = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let knight = fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+        let pawn = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+        let black = fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 0 1");
+        let mut e = Engine::new(&start, 1);
+        let slot = e.correction_slot(&start);
+        assert_eq!(e.correction_slot(&knight), slot);
+        assert_ne!(e.correction_slot(&pawn), slot);
+        assert_ne!(e.correction_slot(&black), slot);
+        let before = [&knight, &pawn, &black].map(|p| e.corrected_eval(p, e.correction_slot(p)));
+        for _ in 0..20 {
+            e.learn_correction(slot, 200, 8);
+        }
+        let after = [&knight, &pawn, &black].map(|p| e.corrected_eval(p, e.correction_slot(p)));
+        assert!(after[0] > before[0] + 40, "{before:?} {after:?}");
+        assert_eq!(after[1..], before[1..]);
+        // Lessons the other way bring it back down, and it never passes its limit.
+        for _ in 0..200 {
+            e.learn_correction(slot, -100_000, 100);
+        }
+        let low = e.corrected_eval(&knight, slot);
+        assert!(low < before[0], "{low} {before:?}");
+        assert!(low >= before[0] - CORRECTION_LIMIT / CORRECTION_GRAIN);
+    }
 }
