@@ -291,7 +291,7 @@ impl Position {
         PieceKind::from_raw(self.sh.cell_kind[c as usize])
     }
 
-    /// The hash key of the piece on `sq` standing there (0 for an empty square).
+    /// The hash key of the piece standing on `sq` (0 for an empty square).
     #[inline]
     pub(crate) fn piece_key(&self, sq: u16) -> u64 {
         match self.board[sq as usize] {
