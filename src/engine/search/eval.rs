@@ -4,7 +4,8 @@
 //! zones of `when` rules, measured in the piece's own moves, the enemy pieces a rider or hopper
 //! attacks that are worth more than itself, royal pieces kept on sheltered squares while much
 //! material is left, drawn to open ones in an ending, and in the middle game the danger to a
-//! lone royal from the enemy pieces that reach its zone; to these, square
+//! lone royal from the enemy pieces that reach its zone and the kinds the enemy holds in hand,
+//! which a drop can bring there; to these, square
 //! tables learned from self-play for the game, where it has them ([`crate::engine::tune`]).
 //! Nothing here knows a game by name.
 
@@ -26,8 +27,9 @@ const THREAT_WEIGHT: i32 = 15;
 
 /// Royal safety, for a side with a single royal in a game won by checkmate: the danger to it
 /// grows with the enemy pieces that reach its zone (the royal's square and where it could step)
-/// times their number, and with the zone squares they reach; the middle-game penalty is the
-/// danger squared over `DANGER_SCALE`, at most `DANGER_CAP`. Under two attackers there is none.
+/// and the kinds the enemy holds in hand, times their number, and with the zone squares the
+/// pieces reach; the middle-game penalty is the danger squared over `DANGER_SCALE`, at most
+/// `DANGER_CAP`. Under two attackers there is none.
 const ATTACKER_WEIGHT: i32 = 40;
 const ZONE_HIT_WEIGHT: i32 = 60;
 const DANGER_SCALE: i32 = 4096;
@@ -435,6 +437,8 @@ impl Evaluator {
         // zone squares they reach.
         let mut attackers = [0; MAX_SIDES];
         let mut hits = [0; MAX_SIDES];
+        // Per side: the kinds it holds in hand (royals apart).
+        let mut held = [0; MAX_SIDES];
         let mut zones: [Option<Zone>; MAX_SIDES] = [const { None }; MAX_SIDES];
         if let Some(safety) = &self.safety {
             for (s, zone) in zones.iter_mut().enumerate().take(sides) {
@@ -508,10 +512,19 @@ impl Evaluator {
                 for k in 0..self.kinds {
                     let n = i32::from(pos.in_hand(side, PieceKind::nth(k)));
                     side_score += n * self.hand_value[k];
+                    held[s] += i32::from(n > 0 && !self.royal[k]);
                 }
             }
             side_scores[s] = side_score;
             side_endings[s] = side_ending;
+        }
+        // A kind in an enemy hand can be dropped next to the royal: it counts as an attacker.
+        for z in zones.iter().flatten() {
+            for (e, &n) in held.iter().enumerate().take(sides) {
+                if !t.partners(Side::nth(e), Side::nth(z.side)) {
+                    attackers[z.side] += n;
+                }
+            }
         }
         let ending_weight = self.ending_weight(material);
         let taper = MIDDLE_GAME - END_GAME;
@@ -898,6 +911,65 @@ mod tests {
     }
 
     /// A rook shut in by its own pawns is worth less than the same rook on an open file.
+    /// In a game with drops every kind an enemy holds in hand counts as one more attacker of
+    /// the royal's zone (a second piece of a kind adds nothing); one's own hand does not.
+    #[test]
+    fn kinds_in_an_enemy_hand_attack_a_royal() {
+        let fen = |hand: &str| format!("4k4/9/9/9/4r4/9/9/9/4K4[{hand}] w 0 1");
+        let pos = position("shogi.variant", &fen(""));
+        let eval = Evaluator::new(&pos);
+        let safety = eval.safety.as_ref().expect("shogi is won by checkmate");
+        let g = pos.tables().geometry();
+        let king = g.parse("e1").unwrap();
+        let kind = pos.piece_at(king).unwrap().kind;
+        let zone = Zone {
+            side: 0,
+            bits: safety.zone(0, kind.index(), king.index()),
+            at: king.index(),
+            span: 1,
+        };
+        let rook = g.parse("e5").unwrap();
+        let piece = pos.piece_at(rook).unwrap();
+        // Down the file to e2 and the king's own square.
+        let hits = reach(&pos, piece.side, piece.kind, rook, &eval.value, &[zone]).zone_hits[0];
+        assert_eq!(hits, 2);
+        let mut plain = eval.clone();
+        plain.safety = None;
+        // Per hand: the attackers of the first side's royal (the rook and the second side's
+        // kinds in hand) and of the second side's (the first side's kinds in hand only).
+        let cases = [
+            ("", 1, 0),
+            ("g", 2, 0),
+            ("gg", 2, 0),
+            ("gs", 3, 0),
+            ("GS", 1, 2),
+            ("gsP", 3, 1),
+        ];
+        let mut costs = Vec::new();
+        for (hand, first, second) in cases {
+            let pos = position("shogi.variant", &fen(hand));
+            let material: i32 = (0..2).map(|s| pos.add_up(&eval.cell_terms, s)[2]).sum();
+            let span = MIDDLE_GAME - END_GAME;
+            let middle = span - eval.ending_weight(material);
+            let penalty = |attackers: i32, hits: i32| {
+                if attackers < 2 {
+                    return 0;
+                }
+                let danger = attackers * attackers * ATTACKER_WEIGHT + hits * ZONE_HIT_WEIGHT;
+                (danger * danger / DANGER_SCALE).min(DANGER_CAP) * middle / span
+            };
+            let expected = penalty(first, hits) - penalty(second, 0);
+            assert_eq!(
+                eval.evaluate(&pos),
+                plain.evaluate(&pos) - expected,
+                "hand {hand}"
+            );
+            costs.push(expected);
+        }
+        // No danger from the rook alone, more from each further kind.
+        assert!(costs[0] == 0 && 0 < costs[1] && costs[1] == costs[2] && costs[2] < costs[3]);
+    }
+
     #[test]
     fn an_open_file_scores_above_a_closed_one() {
         let open = position("chess.variant", "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
