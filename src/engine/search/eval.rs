@@ -211,7 +211,7 @@ impl Evaluator {
                 }
             })
             .collect();
-        let hand_value = (0..kinds).map(written).collect();
+        let hand_value: Vec<i32> = (0..kinds).map(written).collect();
         let mut table = vec![0; sides * kinds * squares];
         let mut ending_terms = vec![0; sides * kinds * squares];
         let mut mobile = vec![false; kinds];
@@ -309,12 +309,20 @@ impl Evaluator {
                 }
             }
         }
-        let start_material = pos
+        let hands = t.rules().captures_to_hand || !t.setup_hand().is_empty();
+        let mut start_material = pos
             .plist
             .iter()
             .flatten()
             .map(|&sq| value[pos.cell_kind(pos.board[sq as usize]).index()])
             .sum();
+        if hands {
+            for s in 0..sides {
+                for (k, v) in hand_value.iter().enumerate() {
+                    start_material += i32::from(pos.in_hand(Side::nth(s), PieceKind::nth(k))) * v;
+                }
+            }
+        }
         let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
         for s in 0..sides {
             for (k, &v) in value.iter().enumerate() {
@@ -341,7 +349,7 @@ impl Evaluator {
             kinds,
             value,
             hand_value,
-            hands: t.rules().captures_to_hand || !t.setup_hand().is_empty(),
+            hands,
             any_mobile: mobile.contains(&true),
             royal: (0..kinds).map(|k| t.royal(PieceKind::nth(k))).collect(),
             mobile,
@@ -406,9 +414,19 @@ impl Evaluator {
     /// ending terms in its score.
     pub fn ending_share(&self, pos: &Position) -> f64 {
         let material: i32 = (0..pos.plist.len())
-            .map(|s| pos.add_up(&self.cell_terms, s)[2])
+            .map(|s| pos.add_up(&self.cell_terms, s)[2] + self.in_hand(pos, Side::nth(s)))
             .sum();
         f64::from(self.ending_weight(material)) / f64::from(MIDDLE_GAME - END_GAME)
+    }
+
+    /// The value of what `side` holds in hand.
+    fn in_hand(&self, pos: &Position, side: Side) -> i32 {
+        if !self.hands {
+            return 0;
+        }
+        (0..self.kinds)
+            .map(|k| i32::from(pos.in_hand(side, PieceKind::nth(k))) * self.hand_value[k])
+            .sum()
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -509,10 +527,13 @@ impl Evaluator {
                 }
             }
             if self.hands {
-                for k in 0..self.kinds {
-                    let n = i32::from(pos.in_hand(side, PieceKind::nth(k)));
-                    side_score += n * self.hand_value[k];
-                    held[s] += i32::from(n > 0 && !self.royal[k]);
+                // Pieces in hand are still in play: their value is material, and what keeps a
+                // game of drops in its middle game.
+                let hand = self.in_hand(pos, side);
+                side_score += hand;
+                material += hand;
+                for k in (0..self.kinds).filter(|&k| !self.royal[k]) {
+                    held[s] += i32::from(pos.in_hand(side, PieceKind::nth(k)) > 0);
                 }
             }
             side_scores[s] = side_score;
@@ -968,6 +989,19 @@ mod tests {
         }
         // No danger from the rook alone, more from each further kind.
         assert!(costs[0] == 0 && 0 < costs[1] && costs[1] == costs[2] && costs[2] < costs[3]);
+    }
+
+    /// Captured pieces that go to hand stay in play: a drop game with its rooks and bishops in
+    /// hand is still in its middle game, though the same board without them is not.
+    #[test]
+    fn pieces_in_hand_keep_a_drop_game_in_its_middle_game() {
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w 0 1";
+        let eval = Evaluator::new(&position("shogi.variant", start));
+        let board = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGKGSNL";
+        let held = position("shogi.variant", &format!("{board}[RBrb] w 0 1"));
+        let gone = position("shogi.variant", &format!("{board}[] w 0 1"));
+        assert_eq!(eval.ending_share(&held), 0.0);
+        assert!(eval.ending_share(&gone) > 0.0);
     }
 
     #[test]
