@@ -859,6 +859,19 @@ mod tests {
         assert_eq!(at("d5").squares, 27);
     }
 
+    /// The zone of the first side's royal on `square` of `pos`, as the evaluation sees it.
+    fn royal_zone<'a>(eval: &'a Evaluator, pos: &Position, square: &str) -> Zone<'a> {
+        let safety = eval.safety.as_ref().expect("a game won by checkmate");
+        let king = pos.tables().geometry().parse(square).unwrap();
+        let kind = pos.piece_at(king).unwrap().kind;
+        Zone {
+            side: 0,
+            bits: safety.zone(0, kind.index(), king.index()),
+            at: king.index(),
+            span: 1,
+        }
+    }
+
     /// Royal safety: enemy pieces reaching a lone royal's zone (its square and where it could
     /// step) cost its side, in the middle game, the danger squared over the scale; a rider
     /// counts the zone squares along its lines, a stepper those it jumps to.
@@ -869,16 +882,8 @@ mod tests {
             "r1b3k1/pp3r1p/2n3p1/8/7n/3q4/PP3PPP/RNBQR1K1 w - - 0 1",
         );
         let eval = Evaluator::new(&pos);
-        let safety = eval.safety.as_ref().expect("chess is won by checkmate");
         let g = pos.tables().geometry();
-        let king = g.parse("g1").unwrap();
-        let kind = pos.piece_at(king).unwrap().kind;
-        let zone = Zone {
-            side: 0,
-            bits: safety.zone(0, kind.index(), king.index()),
-            at: king.index(),
-            span: 1,
-        };
+        let zone = royal_zone(&eval, &pos, "g1");
         let hits = |name| {
             let sq = g.parse(name).unwrap();
             let piece = pos.piece_at(sq).unwrap();
@@ -931,7 +936,6 @@ mod tests {
         assert_eq!(eval.evaluate(&pair), plain.evaluate(&pair));
     }
 
-    /// A rook shut in by its own pawns is worth less than the same rook on an open file.
     /// In a game with drops every kind an enemy holds in hand counts as one more attacker of
     /// the royal's zone (a second piece of a kind adds nothing); one's own hand does not.
     #[test]
@@ -939,16 +943,8 @@ mod tests {
         let fen = |hand: &str| format!("4k4/9/9/9/4r4/9/9/9/4K4[{hand}] w 0 1");
         let pos = position("shogi.variant", &fen(""));
         let eval = Evaluator::new(&pos);
-        let safety = eval.safety.as_ref().expect("shogi is won by checkmate");
         let g = pos.tables().geometry();
-        let king = g.parse("e1").unwrap();
-        let kind = pos.piece_at(king).unwrap().kind;
-        let zone = Zone {
-            side: 0,
-            bits: safety.zone(0, kind.index(), king.index()),
-            at: king.index(),
-            span: 1,
-        };
+        let zone = royal_zone(&eval, &pos, "e1");
         let rook = g.parse("e5").unwrap();
         let piece = pos.piece_at(rook).unwrap();
         // Down the file to e2 and the king's own square.
@@ -1004,6 +1000,7 @@ mod tests {
         assert!(eval.ending_share(&gone) > 0.0);
     }
 
+    /// A rook shut in by its own pawns is worth less than the same rook on an open file.
     #[test]
     fn an_open_file_scores_above_a_closed_one() {
         let open = position("chess.variant", "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1");
