@@ -318,9 +318,7 @@ impl Evaluator {
             .sum();
         if hands {
             for s in 0..sides {
-                for (k, v) in hand_value.iter().enumerate() {
-                    start_material += i32::from(pos.in_hand(Side::nth(s), PieceKind::nth(k))) * v;
-                }
+                start_material += hand_material(pos, Side::nth(s), &hand_value);
             }
         }
         let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
@@ -421,12 +419,11 @@ impl Evaluator {
 
     /// The value of what `side` holds in hand.
     fn in_hand(&self, pos: &Position, side: Side) -> i32 {
-        if !self.hands {
-            return 0;
+        if self.hands {
+            hand_material(pos, side, &self.hand_value)
+        } else {
+            0
         }
-        (0..self.kinds)
-            .map(|k| i32::from(pos.in_hand(side, PieceKind::nth(k))) * self.hand_value[k])
-            .sum()
     }
 
     /// The score of `pos` for the side to move, in centipawns.
@@ -572,6 +569,15 @@ impl Evaluator {
         }
         score
     }
+}
+
+/// The value of what `side` holds in hand in `pos`, at `hand_value` per kind.
+fn hand_material(pos: &Position, side: Side, hand_value: &[i32]) -> i32 {
+    hand_value
+        .iter()
+        .enumerate()
+        .map(|(k, v)| i32::from(pos.in_hand(side, PieceKind::nth(k))) * v)
+        .sum()
 }
 
 /// What a piece reaches in the position: see [`reach`].
