@@ -1,5 +1,6 @@
 //! The evaluation, derived from the definition alone: material from the pieces' values, square
-//! tables from each piece's reach on an empty board, its mobility in the position (the squares
+//! tables from each piece's reach on an empty board (a square of reach counting for more the
+//! fewer squares the piece reaches on average), its mobility in the position (the squares
 //! its compiled paths reach past the pieces in the way), the way to promotion and to the goal
 //! zones of `when` rules, measured in the piece's own moves, the enemy pieces a rider or hopper
 //! attacks that are worth more than itself, royal pieces kept on sheltered squares while much
@@ -13,8 +14,13 @@ use crate::engine::position::{CellTerms, TERMS};
 use crate::engine::{Piece, Position};
 use crate::model::{side_frames, PathFlags, PieceKind, Side, Square, Verdict, MAX_SIDES, WALL};
 
-/// Centipawns per square of reach above the piece's average.
+/// Centipawns per square of reach above the piece's average, for a royal.
 const REACH_WEIGHT: i32 = 4;
+/// Other pieces: a square of reach above the piece's average on an empty board is worth
+/// `REACH_SCALE` centipawns over that average (a knight's square more than a queen's, as
+/// going from the rim to the centre means more to it), at most `REACH_MOST`.
+const REACH_SCALE: i32 = 60;
+const REACH_MOST: i32 = 12;
 /// Centipawns per square of reach a royal gives up, preferring sheltered squares.
 const ROYAL_REACH_WEIGHT: i32 = 2;
 /// The most a goal zone adds for a piece standing in it.
@@ -232,6 +238,10 @@ impl Evaluator {
                 let count = |n: usize| i32::try_from(n).expect("at most MAX_SQUARES");
                 let reach: Vec<i32> = graph.targets.iter().map(|v| count(v.len())).collect();
                 let on: Vec<i32> = reach.iter().copied().filter(|&r| r > 0).collect();
+                let total: i32 = on.iter().sum();
+                // The average reach as `total` over `squares_on`, kept apart so that no
+                // rounding of it shifts a whole table.
+                let squares_on = count(on.len());
                 let mean = if on.is_empty() {
                     0
                 } else {
@@ -249,7 +259,8 @@ impl Evaluator {
                             (REACH_WEIGHT + ROYAL_REACH_WEIGHT) * (reach[sq] - mean);
                         -ROYAL_REACH_WEIGHT * (reach[sq] - mean)
                     } else {
-                        REACH_WEIGHT * (reach[sq] - mean)
+                        REACH_SCALE * (reach[sq] * squares_on - total)
+                            / total.max(REACH_SCALE / REACH_MOST * squares_on).max(1)
                     };
                 }
                 // The way to promotion: what it gains, shared out over the moves still needed.
@@ -791,6 +802,29 @@ mod tests {
         let corner = position("chess.variant", "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
         let active = position("chess.variant", "6k1/5ppp/8/8/8/4K3/5PPP/8 w - - 0 1");
         assert!(eval.evaluate(&active) > eval.evaluate(&corner));
+    }
+
+    /// A square of reach is worth more to a piece that reaches few: from the corner to the
+    /// centre a knight and a queen each gain six squares on an empty board, and the knight
+    /// gains more for them (the queen's gain includes its mobility in the position too).
+    #[test]
+    fn a_square_of_reach_counts_more_for_a_knight_than_for_a_queen() {
+        let gain = |corner: &str, centre: &str| {
+            let a = position("chess.variant", corner);
+            let b = position("chess.variant", centre);
+            let eval = Evaluator::new(&a);
+            eval.evaluate(&b) - eval.evaluate(&a)
+        };
+        let knight = gain(
+            "7k/8/8/8/8/8/8/N6K w - - 0 1",
+            "7k/8/8/8/3N4/8/8/7K w - - 0 1",
+        );
+        let queen = gain(
+            "7k/8/8/8/8/8/8/Q6K w - - 0 1",
+            "7k/8/8/8/3Q4/8/8/7K w - - 0 1",
+        );
+        assert!(queen > 0, "{queen}");
+        assert!(knight > 2 * queen, "knight {knight}, queen {queen}");
     }
 
     /// The sums a tracked position keeps as moves are made and taken back are those added
