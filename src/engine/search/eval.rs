@@ -17,8 +17,8 @@ use crate::model::{side_frames, PathFlags, PieceKind, Side, Square, Verdict, MAX
 /// Centipawns per square of reach above the piece's average, for a royal.
 const REACH_WEIGHT: i32 = 4;
 /// Other pieces: a square of reach above the piece's average on an empty board is worth
-/// `REACH_SCALE` centipawns over that average (a knight's square more than a queen's, as
-/// going from the rim to the centre means more to it), at most `REACH_MOST`.
+/// `REACH_SCALE` centipawns divided by that average (a knight's square more than a queen's,
+/// as going from the rim to the centre means more to it), at most `REACH_MOST`.
 const REACH_SCALE: i32 = 60;
 const REACH_MOST: i32 = 12;
 /// Centipawns per square of reach a royal gives up, preferring sheltered squares.
