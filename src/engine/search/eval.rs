@@ -237,15 +237,14 @@ impl Evaluator {
                 // Counts of squares, which a board has at most MAX_SQUARES of.
                 let count = |n: usize| i32::try_from(n).expect("at most MAX_SQUARES");
                 let reach: Vec<i32> = graph.targets.iter().map(|v| count(v.len())).collect();
-                let on: Vec<i32> = reach.iter().copied().filter(|&r| r > 0).collect();
-                let total: i32 = on.iter().sum();
-                // The average reach as `total` over `squares_on`, kept apart so that no
-                // rounding of it shifts a whole table.
-                let squares_on = count(on.len());
-                let mean = if on.is_empty() {
+                // The average reach over the squares it moves from is `total` over
+                // `squares_on`, kept apart where no rounding of it may shift a whole table.
+                let total: i32 = reach.iter().sum();
+                let squares_on = count(reach.iter().filter(|&&r| r > 0).count());
+                let mean = if squares_on == 0 {
                     0
                 } else {
-                    on.iter().sum::<i32>() / count(on.len())
+                    total / squares_on
                 };
                 let royal = t.royal(kind) && t.rules().checkmate;
                 // Steppers' mobility hardly changes and costs a walk at every leaf: only
