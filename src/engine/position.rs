@@ -131,10 +131,11 @@ pub struct Position {
 }
 
 /// How many terms a [`CellTerms`] table holds per cell and square.
-pub(crate) const TERMS: usize = 3;
+pub(crate) const TERMS: usize = 4;
 
 /// Terms per (cell, square), at `cell * squares + square`: what a piece of that cell standing
-/// there adds to its side's sums (the evaluation's material and square tables).
+/// there adds to its side's sums (the evaluation's material and square tables, and the terms
+/// of its structure key).
 pub(crate) type CellTerms = Arc<[[i32; TERMS]]>;
 
 impl std::fmt::Debug for Position {
@@ -291,13 +292,9 @@ impl Position {
         PieceKind::from_raw(self.sh.cell_kind[c as usize])
     }
 
-    /// The hash key of the piece standing on `sq` (0 for an empty square).
-    #[inline]
-    pub(crate) fn piece_key(&self, sq: u16) -> u64 {
-        match self.board[sq as usize] {
-            0 => 0,
-            c => self.sh.keys.piece[c as usize * self.board.len() + sq as usize],
-        }
+    /// The Zobrist key of a piece of cell `c` standing on `sq`.
+    pub(crate) fn cell_key(&self, c: usize, sq: usize) -> u64 {
+        self.sh.keys.piece[c * self.board.len() + sq]
     }
 
     /// The side of the piece in cell `c` (not empty).

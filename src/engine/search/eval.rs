@@ -50,6 +50,10 @@ const END_GAME: i32 = 77;
 /// quiescence): taking one ends the game, so none is given up in an exchange.
 const ROYAL_CAPTURE: i32 = 100_000;
 
+/// The bits of a piece's key that make its term of the structure key: sums of at most a few
+/// hundred such terms stay far within an `i32`.
+const STRUCTURE_TERM_MASK: u64 = (1 << 20) - 1;
+
 /// Random boards per piece when values must be estimated ([`crate::engine::values`]).
 const ESTIMATE_SAMPLES: usize = 600;
 
@@ -81,9 +85,6 @@ pub struct Evaluator {
     any_mobile: bool,
     /// The royals' zones, where checkmate decides the game.
     safety: Option<Safety>,
-    /// Per kind: whether it is of the cheapest kinds on the board (pawns, soldiers), whose
-    /// places make the structure a position's score is corrected by in the search.
-    structural: Vec<bool>,
 }
 
 /// What royal safety needs: each royal's zone from every square, and how far pieces reach.
@@ -331,6 +332,13 @@ impl Evaluator {
                 start_material += hand_material(pos, Side::nth(s), &hand_value);
             }
         }
+        let cheapest = (0..kinds)
+            .filter(|&k| !t.royal(PieceKind::nth(k)) && value[k] > 0)
+            .map(|k| value[k])
+            .min();
+        let structural: Vec<bool> = (0..kinds)
+            .map(|k| !t.royal(PieceKind::nth(k)) && Some(value[k]) == cheapest)
+            .collect();
         let mut cell_terms = vec![[0; TERMS]; (1 + sides * kinds) * squares];
         for s in 0..sides {
             for (k, &v) in value.iter().enumerate() {
@@ -340,20 +348,18 @@ impl Evaluator {
                 }));
                 for sq in 0..squares {
                     let i = (s * kinds + k) * squares + sq;
-                    cell_terms[cell * squares + sq] = [v + table[i], ending_terms[i], v];
+                    let key = if structural[k] {
+                        i32::try_from(pos.cell_key(cell, sq) & STRUCTURE_TERM_MASK)
+                            .expect("masked to fit")
+                    } else {
+                        0
+                    };
+                    cell_terms[cell * squares + sq] = [v + table[i], ending_terms[i], v, key];
                 }
             }
         }
-        let cheapest = (0..kinds)
-            .filter(|&k| !t.royal(PieceKind::nth(k)) && value[k] > 0)
-            .map(|k| value[k])
-            .min();
-        let structural = (0..kinds)
-            .map(|k| !t.royal(PieceKind::nth(k)) && Some(value[k]) == cheapest)
-            .collect();
         Evaluator {
             safety: Safety::new(pos, &graphs),
-            structural,
             kinds,
             value,
             hand_value,
@@ -396,13 +402,19 @@ impl Evaluator {
     }
 
     /// The key of the places of the cheapest pieces (the pawn structure of chess): positions
-    /// that share it tend to share the errors of the static score.
+    /// that share it tend to share the errors of the static score. Each side's pieces of those
+    /// kinds add up random terms, which a position the search plays on keeps summed as it goes.
     pub fn structure_key(&self, pos: &Position) -> u64 {
+        let tracked = pos.tracked(&self.cell_terms);
         let mut key = 0;
-        for &sq in pos.plist.iter().flatten() {
-            if self.structural[pos.cell_kind(pos.board[sq as usize]).index()] {
-                key ^= pos.piece_key(sq);
-            }
+        for s in 0..pos.plist.len() {
+            let sum = match tracked {
+                Some(sums) => sums[s][3],
+                None => pos.add_up(&self.cell_terms, s)[3],
+            };
+            let sum = u64::try_from(sum).expect("terms are not negative");
+            let turn = u32::try_from(17 * s).expect("at most MAX_SIDES sides");
+            key ^= sum.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(turn);
         }
         key
     }
@@ -492,7 +504,7 @@ impl Evaluator {
         let mut enemy_zones = [none; MAX_SIDES];
         for (s, list) in pos.plist.iter().enumerate() {
             let side = Side::nth(s);
-            let [mut side_score, side_ending, side_material] = match tracked {
+            let [mut side_score, side_ending, side_material, _] = match tracked {
                 Some(sums) => sums[s],
                 None => pos.add_up(&self.cell_terms, s),
             };
@@ -1051,6 +1063,22 @@ mod tests {
         assert_eq!(mobility(&open, rook.side, rook.kind, a1), 10);
         assert_eq!(mobility(&shut, rook.side, rook.kind, a1), 3);
         assert!(eval.evaluate(&open) > eval.evaluate(&shut));
+    }
+
+    /// Positions share a structure key when their pawns stand alike, whatever the other
+    /// pieces do; a pawn's step, or a pawn of the other side in its place, changes it.
+    #[test]
+    fn the_structure_key_follows_the_pawns_alone() {
+        let key = |fen: &str| {
+            let pos = position("chess.variant", fen);
+            Evaluator::new(&pos).structure_key(&pos)
+        };
+        let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let developed = key("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3");
+        assert_eq!(start, developed);
+        let pushed = key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let theirs = key("rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert!(pushed != start && theirs != start && pushed != theirs);
     }
 
     /// A learned table moves the score by its term, for the first side as written and for
