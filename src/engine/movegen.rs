@@ -1355,6 +1355,44 @@ impl Position {
         safe || self.is_legal_pseudo(m)
     }
 
+    /// Whether the rules leave only the royal's safety to test of a pseudo-legal move: no move
+    /// is compulsory, none is added when the side is stuck, and the side to move has one
+    /// royal to guard.
+    fn royal_test_alone(&self) -> bool {
+        let r = self.tables().rules();
+        !r.must_drop
+            && !r.must_capture
+            && r.wall_placing.is_none()
+            && !r.passing_when_stuck
+            && r.guards_royals()
+            && self.sh.t.compulsory_drops().is_empty()
+            && self.royals[self.stm.index()].len() == 1
+    }
+
+    /// Whether `m`, the move the transposition table keeps for this position's hash (so
+    /// perhaps another position's), is a legal move here that a search may try before it
+    /// generates the others: a move of a piece of the side to move along its own paths, where
+    /// [`Position::search_moves_into`] would test only the royal's safety and no rule adds to
+    /// or takes from the moves walked. Any other move answers false and waits for the rest.
+    /// `scratch` is left holding the moving piece's moves.
+    pub(crate) fn stageable(&mut self, m: Move, scratch: &mut Vec<Move>) -> bool {
+        let t = &self.sh.t;
+        if m.is_drop()
+            || t.rules().gating.is_some()
+            || t.any_in_place()
+            || self.struck.is_some()
+            || !self.royal_test_alone()
+            || self.decided().is_some()
+            || self.benched(self.stm)
+            || self.piece_at(m.from).is_none_or(|p| p.side != self.stm)
+        {
+            return false;
+        }
+        scratch.clear();
+        self.piece_moves(m.from, scratch);
+        scratch.contains(&m) && self.is_legal_pseudo(m)
+    }
+
     /// The moves for a search, which tries few of them: where the rules leave only the
     /// royal's safety to test, the pseudo-legal moves and the test ([`Position::legal_given`]
     /// before a move is made), else the legal moves and no test.
@@ -1369,15 +1407,7 @@ impl Position {
         out: &mut Vec<Move>,
         generate: fn(&Self, &mut Vec<Move>),
     ) -> Option<PendingTest> {
-        let r = self.tables().rules();
-        let simple = !r.must_drop
-            && !r.must_capture
-            && r.wall_placing.is_none()
-            && !r.passing_when_stuck
-            && r.guards_royals()
-            && self.sh.t.compulsory_drops().is_empty()
-            && self.royals[self.stm.index()].len() == 1;
-        if !simple {
+        if !self.royal_test_alone() {
             self.legal_moves_into(out);
             return None;
         }

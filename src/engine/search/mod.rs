@@ -571,12 +571,19 @@ impl Engine {
             depth -= 1;
         }
         let mut moves = Vec::new();
+        // The hash move, where it can be checked alone, is tried before the others are
+        // generated: it cuts off most nodes it is tried at, and then they never are.
+        let staged = tt_move.filter(|&m| excluded != Some(m) && p.stageable(m, &mut moves));
         // Legality is tested as each move comes to be tried: after a cut-off most never do.
-        let pending = p.search_moves_into(&mut moves);
-        if moves.is_empty() {
-            return self.terminal(p, ply);
+        let mut pending = None;
+        let mut picker = None;
+        if staged.is_none() {
+            pending = p.search_moves_into(&mut moves);
+            if moves.is_empty() {
+                return self.terminal(p, ply);
+            }
+            picker = Some(self.picker(p, &moves, tt_move, ply));
         }
-        let mut picker = self.picker(p, &moves, tt_move, ply);
         // Singular extension: when the hash move, a lower bound from nearly as deep, beats
         // every other move by a margin in a shallower search, it alone holds the node and is
         // searched a ply deeper; when others too beat beta by that margin, the node is cut.
@@ -610,10 +617,30 @@ impl Engine {
         let mut quiets_tried = 0;
         // The quiet moves searched before a cut-off: their history is lowered.
         let mut quiets_searched: Vec<Move> = Vec::new();
-        let continuations = picker.continuations;
+        let continuations = match &picker {
+            Some(picker) => picker.continuations,
+            None => self.continuations(p),
+        };
         // Legal moves met so far: the index late-move reductions and pruning count by.
         let mut i = 0;
-        while let Some(m) = picker.next(self, p, false) {
+        let mut next_staged = staged;
+        loop {
+            let m = match next_staged.take() {
+                Some(m) => m,
+                None => {
+                    if picker.is_none() {
+                        pending = p.search_moves_into(&mut moves);
+                        picker = Some(self.picker(p, &moves, tt_move, ply));
+                    }
+                    let Some(m) = picker.as_mut().and_then(|k| k.next(self, p, false)) else {
+                        break;
+                    };
+                    if Some(m) == staged {
+                        continue;
+                    }
+                    m
+                }
+            };
             if Some(m) == excluded || pending.is_some_and(|t| !p.legal_given(&t, m)) {
                 continue;
             }
@@ -1165,6 +1192,48 @@ fn plies(ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::engine::shipped_position;
+
+    /// A hash move is tried before the others are generated only when it is a legal move of
+    /// the position (the table may hold another position's): along random games, every move
+    /// of the position before and of the position itself is staged only if legal; in chess
+    /// every legal move but castling is.
+    #[test]
+    fn only_legal_moves_are_staged() {
+        for file in [
+            "chess.variant",
+            "xiangqi.variant",
+            "shogi.variant",
+            "library/atomic.variant",
+            "library/crazyhouse.variant",
+        ] {
+            let path = format!("definitions/{file}");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let variant = crate::load(&path, &text).unwrap();
+            let mut pos = Position::new(crate::model::Tables::compile(&variant, &[]).unwrap());
+            let mut rng = crate::engine::zobrist::Rng::new(9);
+            let mut scratch = Vec::new();
+            let mut before: Vec<Move> = Vec::new();
+            let mut staged = 0;
+            for _ in 0..60 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                for &m in legal.iter().chain(&before) {
+                    if pos.stageable(m, &mut scratch) {
+                        assert!(legal.contains(&m), "{file}: {m:?} in {}", pos.fen());
+                        staged += 1;
+                    } else if file == "chess.variant" && legal.contains(&m) {
+                        assert!(matches!(m.kind, MoveKind::Castle(_)), "{file}: {m:?}");
+                    }
+                }
+                let m = legal[(rng.next() % legal.len() as u64) as usize];
+                pos.play(m);
+                before = legal;
+            }
+            assert!(staged > 100, "{file}: {staged} staged");
+        }
+    }
 
     /// The correction history keys on the cheapest pieces alone: moving a knight keeps a
     /// position's slot, moving a pawn does not; what a search teaches lifts (or lowers) the
