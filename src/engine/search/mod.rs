@@ -13,7 +13,8 @@
 //! says loses more than the depth could win back),
 //! logarithmic late-move reductions (less for moves with a good history), all of them bolder
 //! where the side to move stands no better than at its last move, and move ordering by the
-//! hash move, captures by victim and attacker value (those that lose in the static exchange
+//! hash move (searched before the other moves are generated, where it can be checked alone),
+//! captures by victim and attacker value (those that lose in the static exchange
 //! last), killers, the refutation of the move before, and history (raised for the quiet move
 //! that cuts off, lowered for those tried before it), both a move's own and its continuation
 //! history after each of the two moves before it. Static scores are corrected by what
