@@ -405,18 +405,24 @@ impl Evaluator {
     /// that share it tend to share the errors of the static score. Each side's pieces of those
     /// kinds add up random terms, which a position the search plays on keeps summed as it goes.
     pub fn structure_key(&self, pos: &Position) -> u64 {
-        let tracked = pos.tracked(&self.cell_terms);
         let mut key = 0;
         for s in 0..pos.plist.len() {
-            let sum = match tracked {
-                Some(sums) => sums[s][3],
-                None => pos.add_up(&self.cell_terms, s)[3],
-            };
+            let sum = self.side_terms(pos, s)[3];
             let sum = u64::try_from(sum).expect("terms are not negative");
             let turn = u32::try_from(17 * s).expect("at most MAX_SIDES sides");
             key ^= sum.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(turn);
         }
         key
+    }
+
+    /// The sums of the cell terms over side `s`'s pieces: kept by `pos` as it goes, where
+    /// it tracks them, else added up.
+    #[inline]
+    fn side_terms(&self, pos: &Position, s: usize) -> [i32; TERMS] {
+        match pos.tracked(&self.cell_terms) {
+            Some(sums) => sums[s],
+            None => pos.add_up(&self.cell_terms, s),
+        }
     }
 
     /// How far `material` (all sides' together) has come from the middle game towards the
@@ -434,7 +440,7 @@ impl Evaluator {
     /// ending terms in its score.
     pub fn ending_share(&self, pos: &Position) -> f64 {
         let material: i32 = (0..pos.plist.len())
-            .map(|s| pos.add_up(&self.cell_terms, s)[2] + self.in_hand(pos, Side::nth(s)))
+            .map(|s| self.side_terms(pos, s)[2] + self.in_hand(pos, Side::nth(s)))
             .sum();
         f64::from(self.ending_weight(material)) / f64::from(MIDDLE_GAME - END_GAME)
     }
@@ -494,7 +500,6 @@ impl Evaluator {
                 }
             }
         }
-        let tracked = pos.tracked(&self.cell_terms);
         let none = Zone {
             side: 0,
             bits: &[],
@@ -504,10 +509,7 @@ impl Evaluator {
         let mut enemy_zones = [none; MAX_SIDES];
         for (s, list) in pos.plist.iter().enumerate() {
             let side = Side::nth(s);
-            let [mut side_score, side_ending, side_material, _] = match tracked {
-                Some(sums) => sums[s],
-                None => pos.add_up(&self.cell_terms, s),
-            };
+            let [mut side_score, side_ending, side_material, _] = self.side_terms(pos, s);
             material += side_material;
             let mut n = 0;
             for z in zones.iter().flatten() {

@@ -573,8 +573,9 @@ impl Engine {
         }
         let mut moves = Vec::new();
         // The hash move, where it can be checked alone, is tried before the others are
-        // generated: it cuts off most nodes it is tried at, and then they never are.
-        let staged = tt_move.filter(|&m| excluded != Some(m) && p.stageable(m, &mut moves));
+        // generated: it cuts off most nodes it is tried at, and then they never are. (A search
+        // without one move reads no entry, so has no hash move to stage.)
+        let staged = tt_move.filter(|&m| p.stageable(m, &mut moves));
         // Legality is tested as each move comes to be tried: after a cut-off most never do.
         let mut pending = None;
         let mut picker = None;
