@@ -3,7 +3,9 @@
 use std::fmt;
 
 use super::position::Position;
-use crate::model::{Asks, KindSet, PieceKind, Side, Square, Verdict, WhenTable, WALL};
+use crate::model::{
+    Asks, KindSet, PieceKind, RepetitionRule, Side, Square, Verdict, WhenTable, WALL,
+};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -622,6 +624,39 @@ impl Position {
         Some(self.counted(o))
     }
 
+    /// How a repetition under `rep` ends the game here, the position having stood as it does
+    /// now before move `first` (an index of the moves made), `gave_check(i)` saying whether move
+    /// `i` gave check. Shared by the game's referee and the search, which meets repetitions
+    /// on its own path.
+    pub(crate) fn repetition_end(
+        &self,
+        rep: &RepetitionRule,
+        first: usize,
+        gave_check: impl Fn(usize) -> bool,
+    ) -> Outcome {
+        let sides = self.tables().sides();
+        let n = self.undo.len();
+        let repeater = self.last_mover();
+        if rep.perpetual_check_loses {
+            // Plies of the cycle made by each side: the repeater made the last one.
+            let checks_by = |offset: usize| {
+                (first..n)
+                    .rev()
+                    .skip(offset)
+                    .step_by(sides)
+                    .all(&gave_check)
+            };
+            if checks_by(0) {
+                return Outcome::loss(repeater, sides, Reason::PerpetualCheck);
+            }
+            if checks_by(1) {
+                return Outcome::win(repeater, sides, Reason::PerpetualCheck);
+            }
+        }
+        let whose = rep.side.unwrap_or(repeater);
+        self.verdict_for(whose, rep.verdict, Reason::Repetition)
+    }
+
     /// [`Position::outcome`] before draws are counted.
     fn outcome_as_written(&self) -> Option<Outcome> {
         if let Some(o) = self.decided() {
@@ -649,26 +684,9 @@ impl Position {
                 .filter(|&i| self.undo[i].hash == self.hash)
                 .collect();
             let n = self.undo.len();
-            let repeater = self.last_mover();
-            if rep.perpetual_check_loses && self.gave_check.len() == n {
-                let first = earlier[earlier.len() + 1 - rep.count as usize];
-                // Plies of the cycle made by each side: the repeater made the last one.
-                let checks_by = |offset: usize| {
-                    (first..n)
-                        .rev()
-                        .skip(offset)
-                        .step_by(sides)
-                        .all(|i| self.gave_check[i])
-                };
-                if checks_by(0) {
-                    return Some(Outcome::loss(repeater, sides, Reason::PerpetualCheck));
-                }
-                if checks_by(1) {
-                    return Some(Outcome::win(repeater, sides, Reason::PerpetualCheck));
-                }
-            }
-            let whose = rep.side.unwrap_or(repeater);
-            return Some(self.verdict_for(whose, rep.verdict, Reason::Repetition));
+            let first = earlier[earlier.len() + 1 - rep.count as usize];
+            let known = self.gave_check.len() == n;
+            return Some(self.repetition_end(rep, first, |i| known && self.gave_check[i]));
         }
         if let Some(limit) = t.rules().move_limit {
             if self.halfmove_clock() >= limit {

@@ -124,7 +124,9 @@ pub struct Engine {
     hard: Option<Instant>,
     node_limit: u64,
     stopped: bool,
-    path: Vec<u64>,
+    /// The positions since the game's start, the game's and then the search's: each one's key
+    /// and whether its side to move stood in check (which repetition rules may ask).
+    path: Vec<(u64, bool)>,
     pv: Vec<Vec<Move>>,
     /// With more than two sides, the side the search plays for: the paranoid search scores
     /// every position for the coalition of it and its partners against all the others.
@@ -266,7 +268,7 @@ impl Engine {
             }
             self.root = Some(p.side_to_move());
         }
-        self.path = p.undo.iter().map(|u| u.hash).collect();
+        self.start_path(&p);
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         let mut last = Report {
@@ -316,6 +318,18 @@ impl Engine {
         last.elapsed = self.start.elapsed();
         self.stop.store(false, Ordering::Relaxed);
         (Some(best), last)
+    }
+
+    /// Starts the search's path with the positions of the game before `p`.
+    fn start_path(&mut self, p: &Position) {
+        // The side to move stood in check after a move that gave check.
+        let checked = |i: usize| i > 0 && p.gave_check.get(i - 1).copied().unwrap_or(false);
+        self.path = p
+            .undo
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.hash, checked(i)))
+            .collect();
     }
 
     /// The first engine, deepened one ply at a time while time lasts.
@@ -373,8 +387,9 @@ impl Engine {
         let mut best_score = -MATE - 1;
         let mut line: Vec<Move> = Vec::new();
         let mover = p.side_to_move();
+        let in_check = p.in_check();
         for (i, &m) in moves.iter().enumerate() {
-            self.path.push(p.hash());
+            self.path.push((p.hash(), in_check));
             p.make_turn(m);
             let mut score;
             if i == 0 {
@@ -470,8 +485,8 @@ impl Engine {
         if self.out_of_time() {
             return 0;
         }
-        if self.repeats(p) {
-            return self.draw_score(p, ply);
+        if let Some(score) = self.repetition(p, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 8 {
             return self.static_eval(p);
@@ -544,7 +559,7 @@ impl Engine {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let null = p.pass_move();
-                self.path.push(key);
+                self.path.push((key, false));
                 p.make_turn(null);
                 let score = -self.negamax(p, depth - 1 - r, -beta, -beta + 1, ply + 1);
                 p.unmake();
@@ -684,7 +699,7 @@ impl Engine {
                     continue;
                 }
             }
-            self.path.push(key);
+            self.path.push((key, in_check));
             p.make_turn(m);
             let futile = prunable && i > 0 && eval + FUTILITY_BASE + FUTILITY_STEP * depth <= alpha;
             let may_reduce = depth >= 3 && quiet && !in_check && i > 0;
@@ -1009,35 +1024,72 @@ impl Engine {
         self.stopped
     }
 
-    /// Whether the position occurred before, in the game or on the search path, since the
-    /// last irreversible move: scored as a draw, so the search does not go round in circles.
-    fn repeats(&self, p: &Position) -> bool {
+    /// The score for the side to move of a position that occurred before, in the game or on
+    /// the search path, since the last irreversible move; `None` for a new one. A first
+    /// recurrence is scored as the rules' repetition would end the game (a draw where they
+    /// have none): the cycle would only repeat, and the side it does not suit would break it
+    /// sooner. So the search neither goes round in circles nor gives perpetual check where
+    /// that loses.
+    fn repetition(&self, p: &Position, ply: usize) -> Option<i32> {
         let h = p.hash();
-        let back = (p.halfmove_clock() as usize).min(self.path.len());
-        self.path[self.path.len() - back..]
-            .iter()
-            .rev()
-            .any(|&x| x == h)
+        let n = self.path.len();
+        let back = (p.halfmove_clock() as usize).min(n);
+        let first = (n - back..n).rev().find(|&i| self.path[i].0 == h)?;
+        let Some(rep) = &p.tables().rules().repetition else {
+            return Some(self.draw_score(p, ply));
+        };
+        // Move `i` gave check if the side to move stood in check after it: the check test
+        // for the position here is made only if a perpetual-check rule asks.
+        let last_checked = rep.perpetual_check_loses && p.in_check();
+        let gave_check = |i: usize| match self.path.get(i + 1) {
+            Some(&(_, checked)) => checked,
+            None => last_checked,
+        };
+        let outcome = p.repetition_end(rep, first, gave_check);
+        Some(if outcome.is_draw() {
+            self.draw_score(p, ply)
+        } else {
+            self.outcome_score(p, ply, &outcome)
+        })
     }
 
     /// The score of a position without a legal move, for the side to move.
     fn terminal(&self, p: &Position, ply: usize) -> i32 {
-        if let Some(root) = self.root {
-            // More than two sides: the root side's result, turned to the coalition to move.
-            let verdict = p.outcome().map_or(Verdict::Draw, |o| o.result(root));
-            let score = match verdict {
-                Verdict::Win => MATE - plies(ply),
-                Verdict::Loss => -(MATE - plies(ply)),
-                Verdict::Draw => 0,
+        if self.root.is_some() {
+            return match p.outcome() {
+                Some(o) => self.outcome_score(p, ply, &o),
+                None => 0,
             };
-            let ours = p.tables().partners(p.side_to_move(), root);
-            return if ours { score } else { -score };
         }
         let verdict = match p.decided() {
             Some(o) => o.result(p.side_to_move()),
             None if p.in_check() => p.checkmated().0,
             None => p.stalemated(),
         };
+        self.verdict_score(p, ply, verdict)
+    }
+
+    /// The score of a game's end for the side to move, or with more than two sides for its
+    /// coalition: the root side's result, turned to the coalition to move.
+    fn outcome_score(&self, p: &Position, ply: usize, o: &crate::engine::Outcome) -> i32 {
+        let Some(root) = self.root else {
+            return self.verdict_score(p, ply, o.result(p.side_to_move()));
+        };
+        let score = match o.result(root) {
+            Verdict::Win => MATE - plies(ply),
+            Verdict::Loss => -(MATE - plies(ply)),
+            Verdict::Draw => 0,
+        };
+        let ours = p.tables().partners(p.side_to_move(), root);
+        if ours {
+            score
+        } else {
+            -score
+        }
+    }
+
+    /// The score of `verdict` for the side to move, with two sides.
+    fn verdict_score(&self, p: &Position, ply: usize, verdict: Verdict) -> i32 {
         match verdict {
             Verdict::Win => MATE - plies(ply),
             Verdict::Loss => -(MATE - plies(ply)),
@@ -1235,6 +1287,58 @@ mod tests {
             }
             assert!(staged > 100, "{file}: {staged} staged");
         }
+    }
+
+    /// A repetition is scored as the rules end the game: in Xiangqi, where perpetual check
+    /// loses, a chariot checking from f10 and f9 in turn loses when its position comes round
+    /// again, and the checked side that repeats wins; in chess a repetition is a draw.
+    #[test]
+    fn repetitions_are_scored_by_the_rules() {
+        let mut pos = shipped_position(
+            "xiangqi.variant",
+            "2baka3/9/2n1b3r/p3p3C/6p2/9/P1P1P1P1P/4B4/9/2BA1K1R1 w - - 3 16",
+        );
+        let mut e = Engine::new(&pos, 1);
+        let play = |pos: &mut Position, line: &str| {
+            for text in line.split_whitespace() {
+                let m = crate::engine::notation::parse_coord(pos, text).unwrap();
+                pos.play(m);
+            }
+        };
+        play(&mut pos, "h1h10 i8i7 h10f10 e10e9 f10f9 e9e10");
+        e.start_path(&pos);
+        assert_eq!(e.repetition(&pos, 3), None);
+        // Red, to move, has its chariot and black's cannon for black's chariot and an
+        // advisor: it is behind, and the perpetual that a draw would make of it loses.
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let (best, report) = e.search(&pos, &limits, &mut |_| {});
+        assert_ne!(
+            best,
+            crate::engine::notation::parse_coord(&pos, "f9f10").ok()
+        );
+        assert!(
+            matches!(report.score, Score::Centipawns(s) if s < 0),
+            "{:?}",
+            report.score
+        );
+        play(&mut pos, "f9f10");
+        e.start_path(&pos);
+        assert_eq!(e.repetition(&pos, 3), Some(MATE - 3));
+        play(&mut pos, "e10e9");
+        e.start_path(&pos);
+        assert_eq!(e.repetition(&pos, 3), Some(-(MATE - 3)));
+
+        let mut pos = shipped_position(
+            "chess.variant",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        let mut e = Engine::new(&pos, 1);
+        play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
+        e.start_path(&pos);
+        assert_eq!(e.repetition(&pos, 3), Some(0));
     }
 
     /// The correction history keys on the cheapest pieces alone: moving a knight keeps a
