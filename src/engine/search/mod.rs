@@ -19,7 +19,9 @@
 //! that cuts off, lowered for those tried before it), both a move's own and its continuation
 //! history after each of the two moves before it. Static scores are corrected by what
 //! searches found in positions of the same structure (the places of the cheapest pieces) and
-//! side to move. The evaluation ([`Evaluator`]) comes from the definition alone.
+//! side to move. A position met again on the path scores as the definition's repetition rule
+//! would end the game (perpetual check losing where it says so). The evaluation
+//! ([`Evaluator`]) comes from the definition alone.
 //!
 //! [`basic`] keeps the first engine (material only, fixed depth), as a weaker opponent and
 //! a yardstick.
