@@ -1310,8 +1310,8 @@ mod tests {
         play(&mut pos, "h1h10 i8i7 h10f10 e10e9 f10f9 e9e10");
         e.start_path(&pos);
         assert_eq!(e.repetition(&pos, 3), None);
-        // Red, to move, has its chariot and black's cannon for black's chariot and an
-        // advisor: it is behind, and the perpetual that a draw would make of it loses.
+        // Red, to move, gave its cannon for an advisor: it is behind, and the perpetual that
+        // a draw would make of it loses.
         let limits = Limits {
             depth: Some(6),
             ..Limits::default()
