@@ -102,6 +102,14 @@ const CORRECTION_SIZE: usize = 1 << 14;
 const CORRECTION_LIMIT: i32 = 1024;
 const CORRECTION_GRAIN: i32 = 12;
 
+/// A ply's lists ([`Engine::give_back`]).
+#[derive(Default)]
+struct Lists {
+    moves: Vec<Move>,
+    keyed: Vec<(i64, Move, bool)>,
+    quiets: Vec<Move>,
+}
+
 /// A search engine for one compiled definition: its evaluation tables, its transposition
 /// table and move-ordering memory, kept between moves of a game.
 pub struct Engine {
@@ -145,6 +153,9 @@ pub struct Engine {
     root_move: Option<Move>,
     /// Per ply: the move a singular-extension search leaves out there.
     excluded: Vec<Option<Move>>,
+    /// Per ply: the lists its nodes fill (moves, keyed moves, quiet moves tried), kept from
+    /// node to node so that a node does not allocate them anew.
+    lists: Vec<Lists>,
     /// Per kind: whether holding one makes zugzwang unlikely enough to try a null move.
     null_material: Vec<bool>,
     /// Static scores by position key, a slot per key's low bits: iterations and transpositions
@@ -199,6 +210,7 @@ impl Engine {
             verifying: false,
             evals: vec![NO_EVAL; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
+            lists: (0..=MAX_PLY).map(|_| Lists::default()).collect(),
             root_move: None,
             null_material: Vec::new(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
@@ -588,7 +600,8 @@ impl Engine {
         if tt_move.is_none() && depth >= 4 {
             depth -= 1;
         }
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.lists[ply].moves);
+        moves.clear();
         // The hash move, where it can be checked alone, is tried before the others are
         // generated: it cuts off most nodes it is tried at, and then they never are. (A search
         // without one move reads no entry, so has no hash move to stage.)
@@ -635,7 +648,8 @@ impl Engine {
         let mover = p.side_to_move();
         let mut quiets_tried = 0;
         // The quiet moves searched before a cut-off: their history is lowered.
-        let mut quiets_searched: Vec<Move> = Vec::new();
+        let mut quiets_searched = std::mem::take(&mut self.lists[ply].quiets);
+        quiets_searched.clear();
         let continuations = match &picker {
             Some(picker) => picker.continuations,
             None => self.continuations(p),
@@ -763,9 +777,10 @@ impl Engine {
             }
             if score > alpha {
                 alpha = score;
-                let mut line = vec![m];
-                line.extend_from_slice(&self.pv[ply + 1]);
-                self.pv[ply] = line;
+                let (line, rest) = self.pv.split_at_mut(ply + 1);
+                line[ply].clear();
+                line[ply].push(m);
+                line[ply].extend_from_slice(&rest[0]);
                 if alpha >= beta {
                     if quiet {
                         self.remember_cutoff(p, mover, m, ply, depth, &quiets_searched);
@@ -777,6 +792,7 @@ impl Engine {
                 quiets_searched.push(m);
             }
         }
+        self.give_back(ply, moves, picker, quiets_searched);
         if excluded.is_some() {
             // Without the hash move nothing may be left: that says only that the others are
             // no better than alpha.
@@ -895,7 +911,8 @@ impl Engine {
             alpha = alpha.max(stand);
             Some(stand)
         };
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.lists[ply].moves);
+        moves.clear();
         // Out of check only captures and promotions are played: only they are generated,
         // where the rules allow (a stalemate then goes unseen until the main search).
         let pending = if in_check {
@@ -958,9 +975,27 @@ impl Engine {
                 }
             }
         }
+        let quiets = std::mem::take(&mut self.lists[ply].quiets);
+        self.give_back(ply, moves, Some(picker), quiets);
         let bound = Bound::of(alpha, original_alpha, beta);
         self.store(key, best, alpha, 0, bound, ply);
         alpha
+    }
+
+    /// Keeps a node's lists at its ply for the next node there.
+    fn give_back(
+        &mut self,
+        ply: usize,
+        moves: Vec<Move>,
+        picker: Option<pick::Picker>,
+        quiets: Vec<Move>,
+    ) {
+        let lists = &mut self.lists[ply];
+        lists.moves = moves;
+        if let Some(picker) = picker {
+            lists.keyed = picker.keyed;
+        }
+        lists.quiets = quiets;
     }
 
     /// Whether a score turns over between `mover` and the side to move in `p`, the position

@@ -12,7 +12,7 @@ const LOSING_SHIFT: i64 = 2_000_000;
 /// A node's moves with their ordering keys (lower first), handed out by [`Picker::next`].
 pub(super) struct Picker {
     /// Key, move, and whether the move's exchange is still to be worked out.
-    keyed: Vec<(i64, Move, bool)>,
+    pub(super) keyed: Vec<(i64, Move, bool)>,
     next: usize,
     /// The node's continuation histories ([`Engine::continuations`]), which its late-move
     /// reductions read too.
@@ -52,7 +52,7 @@ impl Engine {
     /// then attacker), promotions, killers, the refutation of the move before, quiet moves by
     /// history, and last the captures the static exchange says lose.
     pub(super) fn picker(
-        &self,
+        &mut self,
         p: &Position,
         moves: &[Move],
         tt_move: Option<Move>,
@@ -61,40 +61,40 @@ impl Engine {
         let side = p.side_to_move();
         let counter = self.counter_index(p).and_then(|c| self.counters[c]);
         let continuations = self.continuations(p);
-        let keyed = moves
-            .iter()
-            .map(|&m| {
-                if Some(m) == tt_move {
-                    return (i64::MIN, m, false);
+        // The list an earlier node at this ply gave back (a new one if it did not).
+        let mut keyed = std::mem::take(&mut self.lists[ply].keyed);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&m| {
+            if Some(m) == tt_move {
+                return (i64::MIN, m, false);
+            }
+            let mut s = 0i64;
+            let mut unchecked = false;
+            let victim = self.victim(p, &m);
+            if let Some(v) = victim {
+                // A capture that takes no less than it risks never loses the exchange.
+                let attacker = self.eval.value(m.piece);
+                unchecked = v < attacker;
+                s += 1_000_000 + i64::from(v) * 16 - i64::from(attacker) / 16;
+            }
+            if let Some(k) = m.promotion {
+                if !m.is_drop() {
+                    s += 500_000 + i64::from(self.eval.value(k));
                 }
-                let mut s = 0i64;
-                let mut unchecked = false;
-                let victim = self.victim(p, &m);
-                if let Some(v) = victim {
-                    // A capture that takes no less than it risks never loses the exchange.
-                    let attacker = self.eval.value(m.piece);
-                    unchecked = v < attacker;
-                    s += 1_000_000 + i64::from(v) * 16 - i64::from(attacker) / 16;
-                }
-                if let Some(k) = m.promotion {
-                    if !m.is_drop() {
-                        s += 500_000 + i64::from(self.eval.value(k));
-                    }
-                }
-                if victim.is_none() && s == 0 {
-                    s = if self.killers[ply][0] == Some(m) {
-                        400_000
-                    } else if self.killers[ply][1] == Some(m) {
-                        399_000
-                    } else if counter == Some(m) {
-                        398_000
-                    } else {
-                        i64::from(self.quiet_score(p, side, &m, &continuations))
-                    };
-                }
-                (-s, m, unchecked)
-            })
-            .collect();
+            }
+            if victim.is_none() && s == 0 {
+                s = if self.killers[ply][0] == Some(m) {
+                    400_000
+                } else if self.killers[ply][1] == Some(m) {
+                    399_000
+                } else if counter == Some(m) {
+                    398_000
+                } else {
+                    i64::from(self.quiet_score(p, side, &m, &continuations))
+                };
+            }
+            (-s, m, unchecked)
+        }));
         Picker {
             keyed,
             next: 0,
@@ -104,7 +104,7 @@ impl Engine {
 
     /// Sorts `moves` in the picker's order, every exchange worked out.
     pub(super) fn order(
-        &self,
+        &mut self,
         p: &mut Position,
         moves: &mut [Move],
         tt_move: Option<Move>,
