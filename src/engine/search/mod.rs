@@ -102,7 +102,7 @@ const CORRECTION_SIZE: usize = 1 << 14;
 const CORRECTION_LIMIT: i32 = 1024;
 const CORRECTION_GRAIN: i32 = 12;
 
-/// A ply's lists ([`Engine::give_back`]).
+/// The lists a node fills, kept at its ply for the next node there.
 #[derive(Default)]
 struct Lists {
     moves: Vec<Move>,
@@ -792,7 +792,8 @@ impl Engine {
                 quiets_searched.push(m);
             }
         }
-        self.give_back(ply, moves, picker, quiets_searched);
+        self.give_back(ply, moves, picker);
+        self.lists[ply].quiets = quiets_searched;
         if excluded.is_some() {
             // Without the hash move nothing may be left: that says only that the others are
             // no better than alpha.
@@ -975,27 +976,19 @@ impl Engine {
                 }
             }
         }
-        let quiets = std::mem::take(&mut self.lists[ply].quiets);
-        self.give_back(ply, moves, Some(picker), quiets);
+        self.give_back(ply, moves, Some(picker));
         let bound = Bound::of(alpha, original_alpha, beta);
         self.store(key, best, alpha, 0, bound, ply);
         alpha
     }
 
-    /// Keeps a node's lists at its ply for the next node there.
-    fn give_back(
-        &mut self,
-        ply: usize,
-        moves: Vec<Move>,
-        picker: Option<pick::Picker>,
-        quiets: Vec<Move>,
-    ) {
+    /// Keeps a node's move lists at its ply for the next node there.
+    fn give_back(&mut self, ply: usize, moves: Vec<Move>, picker: Option<pick::Picker>) {
         let lists = &mut self.lists[ply];
         lists.moves = moves;
         if let Some(picker) = picker {
             lists.keyed = picker.keyed;
         }
-        lists.quiets = quiets;
     }
 
     /// Whether a score turns over between `mover` and the side to move in `p`, the position
