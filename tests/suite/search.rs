@@ -40,3 +40,19 @@ fn null_moves_do_not_hide_a_zugzwang() {
     );
     assert_eq!(m, "e1f1");
 }
+
+#[test]
+fn a_mate_keeps_its_distance_as_the_search_goes_deeper() {
+    // Two rooks mate in four (Fairy-Stockfish agrees); deeper iterations, whose windows the
+    // known mate narrows, must neither lose it nor shift its distance.
+    for depth in [9, 11, 13] {
+        let (_, score) = best(
+            "8/8/8/8/8/4k3/8/R3K2R w - - 0 1",
+            Limits {
+                depth: Some(depth),
+                ..Default::default()
+            },
+        );
+        assert_eq!(score, Score::Mate(4), "at depth {depth}");
+    }
+}

@@ -492,7 +492,7 @@ impl Engine {
         p: &mut Position,
         depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
     ) -> i32 {
         self.pv[ply].clear();
@@ -501,6 +501,14 @@ impl Engine {
         }
         if let Some(score) = self.repetition(p, ply) {
             return score;
+        }
+        // Mate distance: no game's end reached from here scores beyond one reached here, so a
+        // window wider than that is narrowed, and where a nearer end is already known the
+        // node is not searched.
+        alpha = alpha.max(-(MATE - plies(ply)));
+        beta = beta.min(MATE - plies(ply));
+        if alpha >= beta {
+            return alpha;
         }
         if ply >= MAX_PLY - 8 {
             return self.static_eval(p);
