@@ -5,8 +5,9 @@
 //! (at most eight plies, generated apart from quiet moves; no capture the static exchange
 //! says loses; past the first two only captures that win material outright or take back, so
 //! that it stays small where nearly every move captures, as with cannons, shots and Clobber),
-//! check and singular extensions, reverse futility pruning, null-move pruning (only for a side
-//! holding a piece worth at least two and a half of the cheapest, or a piece in hand, and
+//! check and singular extensions, mate distance pruning, reverse futility pruning, null-move
+//! pruning (only for a side holding a piece worth at least two and a half of the cheapest, or
+//! a piece in hand, and
 //! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
 //! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
 //! exchange pruning near the leaves (a quiet move or capture the static exchange on its square
