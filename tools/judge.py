@@ -24,29 +24,23 @@ more; but changes that should make no difference (a larger hash table) moved the
 4, since a small change alters the tree and so the moves chosen at random positions. Differences
 under about 8 centipawns say nothing. Fairy-Stockfish is the judge, so moves its own evaluation
 prefers score better: a measure of agreement with a strong engine, not of strength itself."""
-import json, os, random, subprocess, sys
+import json, os, random, sys
 
 FAIRY = os.environ.get("FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
 CAP = 400
 
 
-class Engine:
-    def __init__(self, command, variant):
-        self.p = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        if variant is not None:
-            self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.wait("readyok")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import match  # noqa: E402 (its UCI engine driver)
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+
+class Engine(match.Engine):
+    def __init__(self, command, variant):
+        super().__init__(command, variant, [])
 
     def wait(self, prefix):
-        """The line starting with `prefix`, and the last line before it that gave a score."""
+        """The line starting with `prefix`, split into words, and the last line before it that
+        gave a score."""
         scored = None
         while True:
             line = self.p.stdout.readline()
@@ -56,10 +50,6 @@ class Engine:
                 scored = line
             if line.startswith(prefix):
                 return line.split(), scored
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def score(info):
