@@ -8,7 +8,8 @@ a cheaper and steadier measure of a change to the search or the evaluation than 
 
 `positions` writes COUNT positions (FEN, a line each) of a game Fairy-Stockfish knows (`chess`,
 `xiangqi`, `shogi`): six random plies from SEED (default 5), then a random number of plies (6
-to 70) of Fairy-Stockfish at 10 ms a move. `judge` asks the engine (a UCI command line, as for
+to 70) of Fairy-Stockfish at 10 ms a move (timed moves: the same SEED gives other positions
+at each run, so keep the file). `judge` asks the engine (a UCI command line, as for
 `tools/match.py`) for its move in each position, with LIMIT either milliseconds (`200`) or,
 for figures that do not depend on the machine's load, positions searched (`n100000`: `go nodes`,
 the same moves at every run); Fairy-Stockfish then searches the position to DEPTH (default 13),
@@ -34,22 +35,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match  # noqa: E402 (its UCI engine driver)
 
 
-class Engine(match.Engine):
-    def __init__(self, command, variant):
-        super().__init__(command, variant, [])
+def engine(command, variant):
+    return match.Engine(command, variant, [])
 
-    def wait(self, prefix):
-        """The line starting with `prefix`, split into words, and the last line before it that
-        gave a score."""
-        scored = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine ended")
-            if " score " in line:
-                scored = line
-            if line.startswith(prefix):
-                return line.split(), scored
+
+def mean_and_error(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((x - mean) ** 2 for x in values) / (n - 1)) ** 0.5
+    return mean, sd / n ** 0.5
 
 
 def score(info):
@@ -64,7 +58,7 @@ def score(info):
 def positions(variant, count, out, seed):
     import pyffish
     rng = random.Random(seed)
-    fs = Engine(FAIRY, variant)
+    fs = engine(FAIRY, variant)
     start = pyffish.start_fen(variant)
     fens = []
     while len(fens) < count:
@@ -78,7 +72,7 @@ def positions(variant, count, out, seed):
             else:
                 fs.send("position startpos moves " + " ".join(moves))
                 fs.send("go movetime 10")
-                moves.append(fs.wait("bestmove")[0][1])
+                moves.append(fs.wait("bestmove").split()[1])
         else:
             if pyffish.legal_moves(variant, start, moves):
                 fens.append(pyffish.get_fen(variant, start, moves))
@@ -91,9 +85,9 @@ def judge(variant, fens, command, limit, depth, result):
     go = f"go nodes {limit[1:]}" if limit.startswith("n") else f"go movetime {int(limit)}"
     cache_file = f"{fens}.cache-{depth}.json"
     cache = json.load(open(cache_file)) if os.path.exists(cache_file) else {}
-    fs = Engine(FAIRY, variant)
+    fs = engine(FAIRY, variant)
     # A definition file names the game for the engine itself.
-    engine = Engine(command, None if ".variant" in command else variant)
+    player = engine(command, None if ".variant" in command else variant)
 
     def fs_search(fen, move=""):
         key = f"{fen}|{move}"
@@ -101,8 +95,8 @@ def judge(variant, fens, command, limit, depth, result):
             fs.send("ucinewgame")
             fs.send(f"position fen {fen}")
             fs.send(f"go depth {depth}" + (f" searchmoves {move}" if move else ""))
-            best, info = fs.wait("bestmove")
-            cache[key] = [best[1], score(info)]
+            best = fs.wait("bestmove").split()[1]
+            cache[key] = [best, score(fs.scored)]
         return cache[key]
 
     losses = {}
@@ -110,24 +104,23 @@ def judge(variant, fens, command, limit, depth, result):
         best, best_score = fs_search(fen)
         if abs(best_score) > 5000:
             continue
-        engine.send(f"position fen {fen}")
-        engine.send(go)
-        move = engine.wait("bestmove")[0][1]
+        player.send(f"position fen {fen}")
+        player.send(go)
+        move = player.wait("bestmove").split()[1]
         loss = 0 if move == best else best_score - fs_search(fen, move)[1]
         losses[fen] = min(CAP, max(0, loss))
     with open(cache_file, "w") as f:
         json.dump(cache, f)
     fs.quit()
-    engine.quit()
+    player.quit()
     if result:
         with open(result, "w") as f:
             json.dump(losses, f)
     values = list(losses.values())
     n = len(values)
-    mean = sum(values) / n
-    sd = (sum((x - mean) ** 2 for x in values) / (n - 1)) ** 0.5
+    mean, error = mean_and_error(values)
     print(f"{variant}, {command.split()[0]} at {limit}: {n} positions, mean loss {mean:.1f} cp "
-          f"(standard error {sd / n ** 0.5:.1f}), Fairy-Stockfish's move in "
+          f"(standard error {error:.1f}), Fairy-Stockfish's move in "
           f"{sum(1 for x in values if x == 0) / n:.0%}, a loss of 100 or more in "
           f"{sum(1 for x in values if x >= 100)}")
 
@@ -137,10 +130,9 @@ def compare(a_file, b_file):
     both = [k for k in a if k in b]
     d = [b[k] - a[k] for k in both]
     n = len(d)
-    mean = sum(d) / n
-    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+    mean, error = mean_and_error(d)
     print(f"{b_file} less {a_file}: {n} positions, {mean:+.1f} cp a move "
-          f"(standard error {sd / n ** 0.5:.1f}); {sum(a[k] for k in both) / n:.1f} "
+          f"(standard error {error:.1f}); {sum(a[k] for k in both) / n:.1f} "
           f"against {sum(b[k] for k in both) / n:.1f}")
 
 

@@ -41,6 +41,9 @@ class Engine:
             line = self.p.stdout.readline()
             if not line:
                 raise RuntimeError("engine ended")
+            # The last score given, for scripts that read it after `bestmove`.
+            if " score " in line:
+                self.scored = line
             if line.startswith(prefix):
                 return line.strip()
 
