@@ -5,13 +5,16 @@
 //! (at most eight plies, generated apart from quiet moves; no capture the static exchange
 //! says loses; past the first two only captures that win material outright or take back, so
 //! that it stays small where nearly every move captures, as with cannons, shots and Clobber),
-//! check and singular extensions, mate distance pruning, reverse futility pruning, null-move
+//! check and singular extensions (not both for one move), mate distance pruning, reverse
+//! futility pruning, null-move
 //! pruning (only for a side holding a piece worth at least two and a half of the cheapest, or
 //! a piece in hand, and
 //! verified by a reduced search from depth 10: what keeps zugzwang from fooling it), internal
-//! iterative reductions, futility and late-move pruning of quiet moves near the leaves,
-//! exchange pruning near the leaves (a quiet move or capture the static exchange on its square
-//! says loses more than the depth could win back),
+//! iterative reductions, late-move pruning of quiet moves at shallow nodes, and futility
+//! pruning, pruning by continuation history and exchange pruning (a quiet move or capture the
+//! static exchange on its square says loses more than the depth could win back) by the depth
+//! a quiet move would have once reduced, so that they reach further up the tree for late
+//! moves,
 //! logarithmic late-move reductions (less for moves with a good history), all of them bolder
 //! where the side to move stands no better than at its last move, and move ordering by the
 //! hash move (searched before the other moves are generated, where it can be checked alone),
@@ -73,8 +76,14 @@ const RFP_DEPTH: i32 = 6;
 /// `FUTILITY_STEP * d` still falls short of alpha.
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_STEP: i32 = 110;
-/// The deepest node futility and late-move pruning apply to.
-const PRUNE_DEPTH: i32 = 4;
+/// The deepest node late-move pruning applies to.
+const LMP_DEPTH: i32 = 8;
+/// The deepest a quiet move would be searched to once reduced ([`Engine::negamax`]'s
+/// `lmr_depth`) for futility to leave it out.
+const FUTILITY_DEPTH: i32 = 6;
+/// Below this reduced depth, a quiet move both continuation histories count against is left
+/// out.
+const CONTINUATION_PRUNE_DEPTH: i32 = 3;
 /// Half the width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 30;
 /// The depth from which a null move's cut-off is verified by a reduced search without one.
@@ -87,9 +96,9 @@ const SINGULAR_DEPTH: i32 = 8;
 /// lessons fade and no score runs away.
 const HISTORY_MAX: i32 = 16_384;
 /// Exchange pruning: at most this deep, a quiet move whose exchange loses more than the
-/// quiet margin times the depth squared, or a capture more than the capture margin times the
-/// depth, is left out.
-const SEE_PRUNE_DEPTH: i32 = 3;
+/// quiet margin times its reduced depth squared, or a capture more than the capture margin
+/// times the depth, is left out.
+const SEE_PRUNE_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 30;
 const SEE_CAPTURE_MARGIN: i32 = 150;
 /// The most entries the continuation history may hold (16 MB): past it, on wide boards with
@@ -152,6 +161,9 @@ pub struct Engine {
     /// The root move that last raised alpha in the running iteration: the best move so far
     /// when time runs out in the middle of it.
     root_move: Option<Move>,
+    /// Per ply: whether the move that led there was extended as singular (it is then not
+    /// extended again for giving check).
+    extended: Vec<bool>,
     /// Per ply: the move a singular-extension search leaves out there.
     excluded: Vec<Option<Move>>,
     /// Per ply: the lists its nodes fill (moves, keyed moves, quiet moves tried), kept from
@@ -213,6 +225,7 @@ impl Engine {
             excluded: vec![None; MAX_PLY + 1],
             lists: (0..=MAX_PLY).map(|_| Lists::default()).collect(),
             root_move: None,
+            extended: vec![false; MAX_PLY + 2],
             null_material: Vec::new(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             generation: 0,
@@ -398,6 +411,7 @@ impl Engine {
         (mut alpha, beta): (i32, i32),
     ) -> i32 {
         self.order(p, moves, Some(best), 0);
+        self.extended[1] = false;
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut line: Vec<Move> = Vec::new();
@@ -515,7 +529,12 @@ impl Engine {
             return self.static_eval(p);
         }
         let in_check = p.in_check();
-        let mut depth = if in_check { depth + 1 } else { depth };
+        // A check is searched a ply deeper, unless the move that gave it already was.
+        let mut depth = if in_check && !self.extended[ply] {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 {
             return self.quiesce(p, alpha, beta, ply, 0);
         }
@@ -582,6 +601,7 @@ impl Engine {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let null = p.pass_move();
+                self.extended[ply + 1] = false;
                 self.path.push((key, false));
                 p.make_turn(null);
                 let score = -self.negamax(p, depth - 1 - r, -beta, -beta + 1, ply + 1);
@@ -688,33 +708,52 @@ impl Engine {
             }
             let quiet = !self.is_tactical(p, &m);
             let killer = self.killers[ply].contains(&Some(m));
-            let prunable = quiet
-                && !pv_node
-                && !in_check
-                && !killer
-                && depth <= PRUNE_DEPTH
-                && best_score > -MATE_BOUND;
+            let prunable = quiet && !pv_node && !in_check && !killer && best_score > -MATE_BOUND;
+            // The depth a late quiet move would be searched to once reduced: what futility
+            // and exchange pruning go by, so that they reach as far up the tree as the
+            // reductions would bring the move near the leaves.
+            let lmr_depth = if prunable && i > 0 {
+                (depth - 1 - self.reductions[depth.min(63) as usize][i.min(63)]).max(0)
+            } else {
+                depth
+            };
             // Late-move pruning: after enough quiet moves at a shallow node, the rest are
             // unlikely to matter.
-            if prunable && quiets_tried >= (3 + depth * depth) / (2 - i32::from(improving)) {
+            if prunable
+                && depth <= LMP_DEPTH
+                && quiets_tried >= (3 + depth * depth) / (2 - i32::from(improving))
+            {
                 i += 1;
                 continue;
             }
-            // Exchange pruning: near the leaves, a move that loses more in the exchange on
-            // its square than the depth could win back is left out.
+            // A late quiet move that cut off seldom after either of the two moves before,
+            // this near the leaves, is left out.
+            if prunable && i > 0 && lmr_depth < CONTINUATION_PRUNE_DEPTH && {
+                let shape = Self::shape(p, &m);
+                continuations
+                    .iter()
+                    .all(|c| c.is_some_and(|c| self.continuation[c + shape] < 0))
+            } {
+                quiets_tried += 1;
+                i += 1;
+                continue;
+            }
+            // Exchange pruning: a move that loses more in the exchange on its square than the
+            // depth could win back is left out.
+            let see_depth = if quiet { lmr_depth } else { depth };
             if !pv_node
                 && !in_check
                 && i > 0
-                && depth <= SEE_PRUNE_DEPTH
+                && see_depth <= SEE_PRUNE_DEPTH
                 && best_score > -MATE_BOUND
                 && !killer
                 // A capture that takes no less than it risks never loses the exchange.
                 && (quiet || self.victim(p, &m).is_some_and(|v| v < self.eval.value(m.piece)))
             {
                 let margin = if quiet {
-                    SEE_QUIET_MARGIN * depth * depth
+                    SEE_QUIET_MARGIN * see_depth * see_depth
                 } else {
-                    SEE_CAPTURE_MARGIN * depth
+                    SEE_CAPTURE_MARGIN * see_depth
                 };
                 if see::see(&self.eval, p, &m) < -margin {
                     if quiet {
@@ -726,7 +765,10 @@ impl Engine {
             }
             self.path.push((key, in_check));
             p.make_turn(m);
-            let futile = prunable && i > 0 && eval + FUTILITY_BASE + FUTILITY_STEP * depth <= alpha;
+            let futile = prunable
+                && i > 0
+                && lmr_depth <= FUTILITY_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_STEP * lmr_depth <= alpha;
             let may_reduce = depth >= 3 && quiet && !in_check && i > 0;
             // The check test costs an attack scan: made only where a decision reads it.
             let gives_check = (futile || may_reduce) && p.in_check();
@@ -742,6 +784,7 @@ impl Engine {
                 quiets_tried += 1;
             }
             let extension = i32::from(singular == Some(m));
+            self.extended[ply + 1] = extension > 0;
             let mut score;
             if i == 0 {
                 score = self.child(p, mover, depth - 1 + extension, (alpha, beta), ply + 1);
