@@ -709,9 +709,9 @@ impl Engine {
             let quiet = !self.is_tactical(p, &m);
             let killer = self.killers[ply].contains(&Some(m));
             let prunable = quiet && !pv_node && !in_check && !killer && best_score > -MATE_BOUND;
-            // The depth a late quiet move would be searched to once reduced: what futility
-            // and exchange pruning go by, so that they reach as far up the tree as the
-            // reductions would bring the move near the leaves.
+            // The depth a late quiet move would be searched to once reduced (any other move:
+            // the node's depth): what futility and exchange pruning go by, so that they reach
+            // as far up the tree as the reductions would bring the move near the leaves.
             let lmr_depth = if prunable && i > 0 {
                 (depth - 1 - self.reductions[depth.min(63) as usize][i.min(63)]).max(0)
             } else {
@@ -740,20 +740,19 @@ impl Engine {
             }
             // Exchange pruning: a move that loses more in the exchange on its square than the
             // depth could win back is left out.
-            let see_depth = if quiet { lmr_depth } else { depth };
             if !pv_node
                 && !in_check
                 && i > 0
-                && see_depth <= SEE_PRUNE_DEPTH
+                && lmr_depth <= SEE_PRUNE_DEPTH
                 && best_score > -MATE_BOUND
                 && !killer
                 // A capture that takes no less than it risks never loses the exchange.
                 && (quiet || self.victim(p, &m).is_some_and(|v| v < self.eval.value(m.piece)))
             {
                 let margin = if quiet {
-                    SEE_QUIET_MARGIN * see_depth * see_depth
+                    SEE_QUIET_MARGIN * lmr_depth * lmr_depth
                 } else {
-                    SEE_CAPTURE_MARGIN * see_depth
+                    SEE_CAPTURE_MARGIN * lmr_depth
                 };
                 if see::see(&self.eval, p, &m) < -margin {
                     if quiet {
