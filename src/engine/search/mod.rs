@@ -72,8 +72,8 @@ const DELTA_MARGIN: i32 = 200;
 const RFP_MARGIN: i32 = 90;
 /// The deepest node reverse futility applies to.
 const RFP_DEPTH: i32 = 6;
-/// Futility: a quiet move is not tried at depth `d` when the static score plus this base and
-/// `FUTILITY_STEP * d` still falls short of alpha.
+/// Futility: a quiet move whose reduced depth is `d` (at most `FUTILITY_DEPTH`) is not tried
+/// when the static score plus this base and `FUTILITY_STEP * d` still falls short of alpha.
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_STEP: i32 = 110;
 /// The deepest node late-move pruning applies to.
