@@ -754,7 +754,7 @@ impl Engine {
                 } else {
                     SEE_CAPTURE_MARGIN * lmr_depth
                 };
-                if see::see(&self.eval, p, &m) < -margin {
+                if see::loses_more_than(&self.eval, p, &m, margin) {
                     if quiet {
                         quiets_tried += 1;
                     }

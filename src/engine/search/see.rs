@@ -73,6 +73,26 @@ pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
     after
 }
 
+/// Whether `m` loses more than `margin` in the exchange on its square: [`see`]'s answer
+/// below `-margin`, found without following the exchange where what the move takes, and
+/// what it risks (its own piece), settle it either way.
+pub(super) fn loses_more_than(eval: &Evaluator, p: &mut Position, m: &Move, margin: i32) -> bool {
+    let victim = p.board[m.to.index()];
+    let prize = match victim {
+        WALL => return 0 < -margin,
+        0 => 0,
+        c => eval.capture_value(p.cell_kind(c)),
+    };
+    if prize < -margin {
+        return true;
+    }
+    let plain = m.kind == MoveKind::Normal && m.promotion.is_none() && m.from != m.to;
+    if !plain || prize - eval.capture_value(p.cell_kind(p.board[m.from.index()])) >= -margin {
+        return false;
+    }
+    see(eval, p, m) < -margin
+}
+
 /// The least valuable piece of `side` that attacks `sq` as the board stands, with its value.
 fn least_attacker(
     p: &Position,
@@ -158,6 +178,41 @@ mod tests {
         assert_eq!(see_of("chess.variant", fen, "g1e2"), 0);
         let fen = "4k3/8/3p4/8/2N2K2/8/8/8 w - - 0 1";
         assert_eq!(see_of("chess.variant", fen, "c4e5"), 100 - 300);
+    }
+
+    /// The shortcut answers as the whole exchange would, whatever the margin.
+    #[test]
+    fn the_shortcut_agrees_with_the_exchange() {
+        let cases = [
+            (
+                "chess.variant",
+                "4k3/8/3p4/4p3/8/8/8/4R1K1 w - - 0 1",
+                "e1e5",
+            ),
+            ("chess.variant", "4k3/8/3p4/8/8/8/8/4R1K1 w - - 0 1", "e1e5"),
+            ("chess.variant", "4k3/8/3p4/8/8/8/8/4R1K1 w - - 0 1", "e1e4"),
+            ("chess.variant", "4k3/8/3p4/8/2N2K2/8/8/8 w - - 0 1", "c4e5"),
+            ("chess.variant", "4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1", "h5f7"),
+            ("chess.variant", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"),
+            (
+                "xiangqi.variant",
+                "4k4/9/4c4/4p4/9/4n4/9/9/4R4/3K5 w - - 0 1",
+                "e2e5",
+            ),
+        ];
+        for (file, fen, mv) in cases {
+            let mut pos = position(file, fen);
+            let eval = Evaluator::new(&pos);
+            let m = parse_move(&pos, mv).unwrap();
+            let score = see(&eval, &mut pos, &m);
+            for margin in [0, 50, 99, 100, 200, 299, 300, 500, 800, 1000] {
+                assert_eq!(
+                    loses_more_than(&eval, &mut pos, &m, margin),
+                    score < -margin,
+                    "{mv} in {fen}, margin {margin}"
+                );
+            }
+        }
     }
 
     /// A cannon defends over its screen: the chariot that takes the horse is lost to it.
