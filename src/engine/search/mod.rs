@@ -15,7 +15,8 @@
 //! static exchange on its square says loses more than the depth could win back) by the depth
 //! a quiet move would have once reduced, so that they reach further up the tree for late
 //! moves,
-//! logarithmic late-move reductions (less for moves with a good history), all of them bolder
+//! logarithmic late-move reductions (less for moves with a good history; one ply for a
+//! capture the static exchange says loses, away from the principal line), all of them bolder
 //! where the side to move stands no better than at its last move, and move ordering by the
 //! hash move (searched before the other moves are generated, where it can be checked alone),
 //! captures by victim and attacker value (those that lose in the static exchange
@@ -687,6 +688,7 @@ impl Engine {
         let mut i = 0;
         let mut next_staged = staged;
         loop {
+            let mut losing = false;
             let m = match next_staged.take() {
                 Some(m) => m,
                 None => {
@@ -697,6 +699,7 @@ impl Engine {
                     let Some(m) = picker.as_mut().and_then(|k| k.next(self, p, false)) else {
                         break;
                     };
+                    losing = picker.as_ref().is_some_and(|k| k.last_losing);
                     if Some(m) == staged {
                         continue;
                     }
@@ -804,6 +807,10 @@ impl Engine {
                     // seldom do more.
                     r -= self.quiet_score(p, mover, &m, &continuations) / (HISTORY_MAX * 2 / 3);
                     r.clamp(0, depth - 2)
+                } else if losing && depth >= 3 && !in_check && !pv_node {
+                    // A capture the exchange says loses is looked at one ply shallower
+                    // first: it seldom holds, and a surprise is searched again.
+                    1
                 } else {
                     0
                 };

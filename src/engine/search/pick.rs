@@ -17,6 +17,9 @@ pub(super) struct Picker {
     /// The node's continuation histories ([`Engine::continuations`]), which its late-move
     /// reductions read too.
     pub(super) continuations: [Option<usize>; 2],
+    /// Whether the move [`Picker::next`] last handed out is a capture the exchange says
+    /// loses, which late-move reductions reduce too.
+    pub(super) last_losing: bool,
 }
 
 impl Picker {
@@ -42,6 +45,7 @@ impl Picker {
                 continue;
             }
             self.next += 1;
+            self.last_losing = key >= LOSING_SHIFT / 4;
             return Some(m);
         }
     }
@@ -99,6 +103,7 @@ impl Engine {
             keyed,
             next: 0,
             continuations,
+            last_losing: false,
         }
     }
 
