@@ -25,7 +25,7 @@ pub(super) fn see(eval: &Evaluator, p: &mut Position, m: &Move) -> i32 {
         return 0;
     }
     let prize = if victim == 0 { 0 } else { value(p, victim) };
-    if m.kind != MoveKind::Normal || m.promotion.is_some() || m.from == sq {
+    if !exchanges(m) {
         return prize;
     }
     let mover = p.board[m.from.index()];
@@ -86,11 +86,20 @@ pub(super) fn loses_more_than(eval: &Evaluator, p: &mut Position, m: &Move, marg
     if prize < -margin {
         return true;
     }
-    let plain = m.kind == MoveKind::Normal && m.promotion.is_none() && m.from != m.to;
-    if !plain || prize - eval.capture_value(p.cell_kind(p.board[m.from.index()])) >= -margin {
+    if !exchanges(m) {
+        return false;
+    }
+    let risked = eval.capture_value(p.cell_kind(p.board[m.from.index()]));
+    if prize - risked >= -margin {
         return false;
     }
     see(eval, p, m) < -margin
+}
+
+/// Whether `m` starts an exchange on its square: a plain move of a piece from another
+/// square. En passant, shots, promotions and drops count only what they take.
+fn exchanges(m: &Move) -> bool {
+    m.kind == MoveKind::Normal && m.promotion.is_none() && m.from != m.to
 }
 
 /// The least valuable piece of `side` that attacks `sq` as the board stands, with its value.
